@@ -1,0 +1,263 @@
+/**
+ * GraphQL bench on PostgreSQL (`npm run bench`): two operations on the gateway, each beside a hand-written
+ * postgres.js baseline serving the same JSON (bench/graphql-baseline.ts), measured in the same run:
+ *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids;
+ *   - a filtered `properties(first: 20)` (department, type, price and area; by price), every field of each
+ *     property and of its classifieds.
+ * Prints req/s, p50 and p99 per server and the gateway/baseline ratio, then the gateway's peak memory.
+ *
+ *   npm run bench -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
+ *
+ * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
+ * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it. Each
+ * server runs in its own child process; the load generator (autocannon) runs here. `--profile` writes a V8 CPU
+ * profile of each server to the system temporary folder (open it in Chrome DevTools).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { isDeepStrictEqual } from "node:util";
+import autocannon from "autocannon";
+import { print } from "graphql";
+import postgres from "postgres";
+import { openDatabase } from "../src/db/client.js";
+import { createToken } from "../src/modules/auth/auth.service.js";
+import { PropertyByIdDocument, SearchPropertiesDocument } from "../src/transports/graphql/generated/graphql.js";
+import { insertGeneratedListings } from "../test/factories/generated-listings.js";
+import type { BaselineSearch } from "./graphql-baseline.js";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const serverUrl = args.find((a) => !a.startsWith("--")) ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const targetClassifieds = option("classifieds", 100_000);
+const duration = option("duration", 10);
+const connections = option("connections", 32);
+const keep = args.includes("--keep");
+const profile = args.includes("--profile");
+const POOL_SIZE = 10;
+
+type Figures = { rps: number; p50: number; p99: number; failures: number; requests: number };
+type Usage = { peakRssMb: number; cpuMs: number };
+type Request = { method: "GET" | "POST"; path: string; body?: string };
+type Target = { child: ChildProcess; port: number; report(): Promise<Usage> };
+
+async function prepareDatabase(): Promise<string> {
+  const name = keep ? `graphql_bench_${targetClassifieds}` : `graphql_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (!exists) await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  await handle.migrate();
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => undefined });
+  let [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from classifieds`;
+  for (let seed = 1; n < targetClassifieds; seed += 1) {
+    const started = Date.now();
+    const properties = Math.ceil((targetClassifieds - n) / 2);
+    await insertGeneratedListings(handle.db, { properties, seed: seed * 7_919 + n, maxClassifiedsPerProperty: 3 });
+    [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from classifieds`;
+    console.log(`generated ${properties} properties in ${((Date.now() - started) / 1000).toFixed(0)} s: ${n} classifieds`);
+  }
+  await sql`analyze`;
+  await sql.end();
+  await handle.close();
+  return url.toString();
+}
+
+async function startTarget(role: "gateway" | "baseline", url: string): Promise<Target> {
+  // NODE_ENV=production as in deployment: graphql-js skips its development-only checks.
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}`, `--cpu-prof-name=graphql-bench-${role}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "bench/graphql-targets.ts", role, url, String(POOL_SIZE)], {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const lines: ((line: string) => void)[] = [];
+  let buffer = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString("utf8");
+    let end = buffer.indexOf("\n");
+    while (end >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      if (line.startsWith("{")) lines.shift()?.(line);
+      end = buffer.indexOf("\n");
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => lines.push(resolve));
+  const started = nextLine();
+  const port = await Promise.race([
+    started.then((line) => (JSON.parse(line) as { port: number }).port), // the child's first JSON line
+    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`${role} exited with ${code}`)))),
+  ]);
+  return {
+    child,
+    port,
+    async report() {
+      const answer = nextLine();
+      child.stdin?.write("report\n");
+      return JSON.parse(await answer) as Usage; // the child's report line
+    },
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function load(port: number, headers: Record<string, string>[], next: () => Request, seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let turn = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest(request) {
+              const { method, path, body } = next();
+              turn = (turn + 1) % headers.length;
+              return { ...request, method, path, body, headers: { "content-type": "application/json", ...headers[turn] } };
+            },
+          },
+        ],
+      },
+      (error: unknown, finished: autocannon.Result) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode !== 200) failures += 1;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures: failures + result.errors + result.timeouts,
+    requests: latencies.length,
+  };
+}
+
+const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)] as T; // index < length
+const DEPARTMENTS = ["75", "69", "13", "33", "2A", "971"];
+
+function searchFilter(): BaselineSearch {
+  const priceMin = 100_000 + Math.floor(Math.random() * 4) * 50_000;
+  return { department: pick(DEPARTMENTS), priceMin, priceMax: priceMin + 400_000, areaMin: 30 };
+}
+
+function graphqlSearch(filter: BaselineSearch): string {
+  return JSON.stringify({
+    query: print(SearchPropertiesDocument),
+    variables: {
+      first: 20,
+      orderBy: { field: "price", direction: "asc" },
+      filter: {
+        departments: [filter.department],
+        transactionType: "sale",
+        propertyTypes: ["apartment", "house"],
+        price: { min: filter.priceMin, max: filter.priceMax },
+        area: { min: filter.areaMin },
+      },
+    },
+  });
+}
+
+async function main(): Promise<void> {
+  const url = await prepareDatabase();
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const propertyIds = (await sql<{ id: string }[]>`select id from properties order by random() limit 5000`).map((r) => r.id);
+  const [{ classifieds, properties } = { classifieds: 0, properties: 0 }] =
+    await sql<{ classifieds: number; properties: number }[]>`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
+  await sql.end();
+  const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
+  // A few clients with a token each: enough that no token meets its plan's rate limit (30,000 a minute on
+  // enterprise500), few enough that the gateway's token cache (3 s) answers almost every authentication.
+  const tokenHeaders: Record<string, string>[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    const { secret } = await createToken(handle.db, {
+      email: `graphql-bench-${i}@example.fr`, name: `bench ${i}`, plan: "enterprise500",
+      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] }, scopes: ["read"],
+    });
+    tokenHeaders.push({ authorization: `Bearer ${secret}` });
+  }
+  await handle.close();
+
+  const propertyQuery = print(PropertyByIdDocument);
+  const scenarios = [
+    {
+      name: "property(id) { …all… classifieds { …all… } }",
+      gateway: (): Request => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query: propertyQuery, variables: { id: pick(propertyIds) } }) }),
+      baseline: (): Request => ({ method: "GET", path: `/property/${pick(propertyIds)}` }),
+    },
+    {
+      name: "properties(first: 20, filter) { …all… classifieds { …all… } }",
+      gateway: (): Request => ({ method: "POST", path: "/graphql", body: graphqlSearch(searchFilter()) }),
+      baseline: (): Request => ({ method: "POST", path: "/search", body: JSON.stringify(searchFilter()) }),
+    },
+  ];
+
+  const gateway = await startTarget("gateway", url);
+  const baseline = await startTarget("baseline", url);
+  try {
+    await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run\n`);
+    console.log("| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs baseline |");
+    console.log("|---|---|---|---|---|---|---|---|");
+    /** Measures one server under load; also its own CPU time per request, which other load on the machine does not inflate. */
+    const measure = async (target: Target, headers: Record<string, string>[], next: () => Request) => {
+      await load(target.port, headers, next, 2); // warm-up: JIT, pools, caches
+      const before = await target.report();
+      const figures = await load(target.port, headers, next, duration);
+      const after = await target.report();
+      return { ...figures, cpuPerRequest: (after.cpuMs - before.cpuMs) / Math.max(1, figures.requests) };
+    };
+    for (const scenario of scenarios) {
+      const base = await measure(baseline, [{}], scenario.baseline);
+      const ours = await measure(gateway, tokenHeaders, scenario.gateway);
+      const row = (server: string, f: typeof base, ratio: string) =>
+        `| ${scenario.name} | ${server} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuPerRequest.toFixed(2)} | ${f.failures} | ${ratio} |`;
+      console.log(row("baseline", base, ""));
+      console.log(row("gateway", ours, `${(ours.rps / base.rps).toFixed(2)}x (CPU ${(base.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}x)`));
+    }
+    const [gatewayUsage, baselineUsage] = [await gateway.report(), await baseline.report()];
+    console.log(`\nPeak memory (RSS): gateway ${gatewayUsage.peakRssMb} MB, baseline ${baselineUsage.peakRssMb} MB`);
+  } finally {
+    const exited = [gateway, baseline].map((target) => new Promise((resolve) => target.child.once("exit", resolve)));
+    gateway.child.kill("SIGTERM");
+    baseline.child.kill("SIGTERM");
+    await Promise.all(exited);
+    if (!keep) {
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+/** Both servers must answer the same JSON for the same property and search, or the comparison means nothing. */
+async function checkSameAnswers(gatewayPort: number, baselinePort: number, token: Record<string, string>, propertyId: string): Promise<void> {
+  const post = async (port: number, path: string, body: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    if (response.status !== 200) throw new Error(`port ${port} answered ${response.status}`);
+    return (await response.json()) as { data?: Record<string, unknown>; properties?: unknown }; // both answer JSON
+  };
+  const gatewayProperty = await post(gatewayPort, "/graphql", JSON.stringify({ query: print(PropertyByIdDocument), variables: { id: propertyId } }), token);
+  const baselineProperty = (await (await fetch(`http://127.0.0.1:${baselinePort}/property/${propertyId}`)).json()) as { property: unknown }; // JSON
+  if (!isDeepStrictEqual(gatewayProperty.data?.["property"], baselineProperty.property)) {
+    throw new Error("gateway and baseline disagree on the same property");
+  }
+  const filter = { department: "75", priceMin: 100_000, priceMax: 500_000, areaMin: 30 };
+  const gatewaySearch = await post(gatewayPort, "/graphql", graphqlSearch(filter), token);
+  const baselineSearch = await post(baselinePort, "/search", JSON.stringify(filter));
+  if (!isDeepStrictEqual(gatewaySearch.data?.["properties"], baselineSearch.properties)) {
+    throw new Error("gateway and baseline disagree on the same search");
+  }
+}
+
+await main();

@@ -1,0 +1,148 @@
+/**
+ * Ingest throughput on PostgreSQL: generates N classifieds' observations (the seed generator of
+ * src/modules/seed, written to a temporary NDJSON file first so that generating costs nothing during the
+ * measure), ingests the file into a fresh database through the real pipeline (file stream → line reader →
+ * ingestLines), and prints classifieds per second and peak memory. For comparison, in the same run and on the
+ * same server: the normalisation alone (no database), and a raw baseline that inserts the same lines into a
+ * plain jsonb table with postgres.js (no validation, no normalisation, no grouping).
+ *
+ *   npm run bench:ingest                                  # 100,000 classifieds
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:ingest -- 20000
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a database to
+ * connect to for `create database`; the bench databases are dropped at the end.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase, type Database } from "../src/db/client.js";
+import { classifieds as classifiedsTable, events, properties } from "../src/db/schema/index.js";
+import { ingestLines } from "../src/modules/ingest/ingest.service.js";
+import { readLines } from "../src/modules/ingest/line-reader.js";
+import { prepareLine } from "../src/modules/ingest/prepare-line.js";
+import { generateObservations } from "../src/modules/seed/generator.js";
+
+const serverUrl = process.env["BENCH_DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test";
+const classifieds = Number(process.argv[2] ?? 100_000);
+const SEED = 20_261_120;
+
+function databaseUrl(name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withDatabase<T>(label: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_ingest_${label}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name}`);
+  try {
+    return await run(databaseUrl(name));
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function writeFeed(file: string): Promise<number> {
+  const out = createWriteStream(file);
+  let lines = 0;
+  for (const line of generateObservations({ classifieds, seed: SEED })) {
+    if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, "drain");
+    lines += 1;
+  }
+  out.end();
+  await once(out, "finish");
+  return lines;
+}
+
+async function count(db: Database, table: typeof classifiedsTable | typeof properties | typeof events): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row?.n ?? 0;
+}
+
+const lines = (file: string) => readLines(createReadStream(file));
+const seconds = (start: number) => (performance.now() - start) / 1000;
+const rate = (count: number, time: number) => Math.round(count / time).toLocaleString("en-US");
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "bench-ingest-"));
+  const file = path.join(dir, "feed.ndjson");
+  try {
+    let start = performance.now();
+    const lineCount = await writeFeed(file);
+    console.log(`generated ${lineCount.toLocaleString("en-US")} lines for ${classifieds.toLocaleString("en-US")} classifieds in ${seconds(start).toFixed(1)} s (seed generator)`);
+
+    // Normalisation alone: parse, validate, normalise every line, no database.
+    start = performance.now();
+    let valid = 0;
+    const now = new Date();
+    for await (const text of lines(file)) if (prepareLine(text, now).ok) valid += 1;
+    const normaliseTime = seconds(start);
+
+    const ingest = await withDatabase("pipeline", async (url) => {
+      const handle = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+      try {
+        await handle.migrate();
+        const rssBefore = process.memoryUsage().rss;
+        let rssPeak = rssBefore;
+        const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
+        const began = performance.now();
+        const cpuBefore = process.cpuUsage();
+        const summary = await ingestLines(handle.db, lines(file));
+        const time = seconds(began);
+        const cpu = process.cpuUsage(cpuBefore);
+        clearInterval(sampler);
+        const counts = { classifieds: await count(handle.db, classifiedsTable), properties: await count(handle.db, properties), events: await count(handle.db, events) };
+        return { summary, time, counts, rssBefore, rssPeak, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+      } finally {
+        await handle.close();
+      }
+    });
+
+    const baseline = await withDatabase("raw", async (url) => {
+      const raw = postgres(url, { max: 1, onnotice: () => undefined });
+      try {
+        await raw`create table raw_observations (id bigserial primary key, url text not null, observed_at timestamptz not null, body jsonb not null)`;
+        const began = performance.now();
+        let batch: Array<{ url: string; observed_at: string; body: string }> = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          const rows = batch;
+          batch = [];
+          await raw`insert into raw_observations ${raw(rows, "url", "observed_at", "body")}`;
+        };
+        for await (const text of lines(file)) {
+          const json = JSON.parse(text) as { source: { url: string }; observedAt: string }; // Lines written by this bench's generator.
+          batch.push({ url: json.source.url, observed_at: json.observedAt, body: text });
+          if (batch.length >= 500) await flush();
+        }
+        await flush();
+        return { time: seconds(began) };
+      } finally {
+        await raw.end();
+      }
+    });
+
+    const { summary, time, counts } = ingest;
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    console.log(`\ningest pipeline (PostgreSQL, batches of 500): ${JSON.stringify(summary)}`);
+    console.log(`  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`);
+    console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
+    console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);
+    console.log(`  CPU of this process during the ingest: ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / time) * 100).toFixed(0)}% of one core)`);
+    console.log(`\nfor comparison, same lines, same run:`);
+    console.log(`  normalisation alone (no database): ${normaliseTime.toFixed(1)} s, ${rate(valid, normaliseTime)} lines/s`);
+    console.log(`  raw baseline (postgres.js multi-row insert of url, time and jsonb line, no normalisation): ${baseline.time.toFixed(1)} s, ${rate(lineCount, baseline.time)} lines/s`);
+    console.log(`  pipeline / raw baseline: ${(baseline.time / time).toFixed(2)}x the baseline's speed`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

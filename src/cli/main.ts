@@ -1,0 +1,11 @@
+// type-graphql needs the Reflect metadata API before any decorated class loads.
+import "reflect-metadata";
+import { reportError } from "./cli-errors.js";
+import { buildProgram } from "./program.js";
+
+/** Entry point of the `listings` command (bin/listings.js, `npm start`, `npm run listings`). */
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = reportError(error);
+}

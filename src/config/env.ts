@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A comma-separated list of durations with units (`5s,5m,30m,2h`), as milliseconds. */
+const durationList = z.string().transform((value, ctx) => {
+  const durations: number[] = [];
+  for (const part of value.split(",").map((p) => p.trim())) {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(part);
+    const unit = match?.[2];
+    if (!match?.[1] || (unit !== "ms" && unit !== "s" && unit !== "m" && unit !== "h" && unit !== "d")) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not a duration such as 500ms, 5s, 5m, 2h or 1d` });
+      return z.NEVER;
+    }
+    durations.push(Math.round(Number(match[1]) * DURATION_UNITS_MS[unit]));
+  }
+  return durations;
+});
+
+/** Webhook retry delays after the first attempt: about three days in all (12 attempts). */
+const DEFAULT_WEBHOOK_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,10h";
+
+/**
+ * Every environment variable the service reads, with its default. This is the only module that touches
+ * `process.env`; the README documents each entry.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default(".data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEMO_DATA: booleanFlag.default(true),
+  DEMO_CLASSIFIEDS: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
+  WEBHOOK_DISPATCHER: booleanFlag.default(true),
+  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_WEBHOOK_RETRY_SCHEDULE).pipe(durationList),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(1_000).default(5 * 86_400_000),
+  WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  EVENTS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  SUBSCRIPTION_AUTH_RECHECK_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the environment, reporting every invalid variable at once. Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,94 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { acquireDataDirLock } from "./data-dir-lock.js";
+import { migrationsFolder } from "./migrations-folder.js";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+
+/** The Drizzle database, whichever driver is behind it. All repositories take this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle as given to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseKind = "postgres" | "pglite";
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  /** Subscribes to a NOTIFY channel; the returned function unsubscribes. Notifications are wake-ups only. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Applies the committed migrations in drizzle/ that this database has not seen yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string; processLabel?: string };
+
+/**
+ * Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise embedded PGlite persisted
+ * in `dataDir` (in memory when `dataDir` is undefined). The same Drizzle code and migrations serve both.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+}
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const client = postgres(url, { max: poolSize, onnotice: () => undefined, connection: { application_name: "listings-gateway" } });
+  const concrete = drizzlePostgres(client, { schema });
+  const db: Database = concrete;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Several gateway processes may start at once: a session lock on a reserved connection lets one migrate.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(hashtext('listings-gateway-migrations'))`;
+        await migratePostgres(concrete, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await reserved`select pg_advisory_unlock(hashtext('listings-gateway-migrations'))`.catch(() => undefined);
+        reserved.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      const subscription = await client.listen(channel, onNotify);
+      return () => subscription.unlisten();
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(options: { dataDir?: string; processLabel?: string }): Promise<DatabaseHandle> {
+  const releaseLock = options.dataDir ? await acquireDataDirLock(options.dataDir, options.processLabel ?? "listings") : undefined;
+  try {
+    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, unaccent } });
+    const concrete = drizzlePglite(client, { schema });
+    const db: Database = concrete;
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(concrete, { migrationsFolder: migrationsFolder() }),
+      async listen(channel, onNotify) {
+        return client.listen(channel, onNotify);
+      },
+      async close() {
+        await client.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    await releaseLock?.();
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { classifieds } from "./classifieds.js";
+
+/** The images of a classified in portal order, with the perceptual hashes used to match properties. */
+export const classifiedImages = pgTable(
+  "classified_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classifiedId: uuid("classified_id")
+      .notNull()
+      .references(() => classifieds.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    perceptualHash: text("perceptual_hash"),
+    differenceHash: text("difference_hash"),
+    averageHash: text("average_hash"),
+  },
+  (t) => [
+    uniqueIndex("classified_images_position_idx").on(t.classifiedId, t.position),
+    index("classified_images_perceptual_hash_idx").on(t.perceptualHash),
+  ],
+);
+
+export type ClassifiedImageRow = typeof classifiedImages.$inferSelect;

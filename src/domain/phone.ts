@@ -1,0 +1,66 @@
+/**
+ * Phone numbers as portals print them ("06.12.34.56.78", "+33 (0)1 44 55 66 77", "Tél : 0590 27 12 34")
+ * to E.164, validated against libphonenumber's full metadata (the `max` build: exact number ranges, not only
+ * lengths).
+ */
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+
+/**
+ * French overseas numbers in the national 10-digit plan. From France they are dialled `0590 ..`, `0692 ..`,
+ * but their E.164 form uses the territory's own calling code (+590 590 .., +262 692 ..). libphonenumber
+ * parses them under FR as +33 59.., which is not a reachable number, so they are re-read here.
+ * `keepPrefix` is false for Saint-Pierre-et-Miquelon, whose 6-digit numbers are dialled `0508` + number.
+ */
+const OVERSEAS_RANGES: ReadonlyArray<{ prefixes: readonly string[]; callingCode: string; keepPrefix: boolean }> = [
+  { prefixes: ["590", "690", "691"], callingCode: "590", keepPrefix: true }, // Guadeloupe, St-Barth, St-Martin
+  { prefixes: ["594", "694"], callingCode: "594", keepPrefix: true }, // Guyane
+  { prefixes: ["596", "696", "697"], callingCode: "596", keepPrefix: true }, // Martinique
+  { prefixes: ["262", "263", "692", "693", "269", "639"], callingCode: "262", keepPrefix: true }, // Réunion, Mayotte
+  { prefixes: ["508"], callingCode: "508", keepPrefix: false }, // Saint-Pierre-et-Miquelon
+];
+
+/** Separators between several numbers in one field ("01 44 55 66 77 / 06 12 34 56 78"). */
+const NUMBER_SEPARATORS = /\s*(?:[/;,|]|\bou\b|\bor\b)\s*/i;
+
+/** Extension suffixes; E.164 has no extension. */
+const EXTENSION = /\s*(?:poste|ext\.?|extension|#)\s*\d+\s*$/i;
+
+/**
+ * E.164 form (`+33144556677`) of a phone number written in any usual way, or null when no valid number can
+ * be read. A field holding several numbers yields the first valid one. National numbers are read in
+ * `defaultCountry` (ISO 3166 alpha-2; an unknown code means international numbers only); French overseas
+ * numbers written nationally (`0590 ..`) get their territory's code.
+ */
+export function toE164(raw: string, defaultCountry: string = "FR"): string | null {
+  const country = isSupportedCountry(defaultCountry) ? defaultCountry : undefined;
+  for (const part of raw.split(NUMBER_SEPARATORS)) {
+    const number = parseOne(part.replace(EXTENSION, ""), country);
+    if (number !== null) return number;
+  }
+  return null;
+}
+
+function parseOne(text: string, defaultCountry: CountryCode | undefined): string | null {
+  if (!/\d/.test(text)) return null;
+  const parsed = parsePhoneNumberFromString(text, defaultCountry);
+  if (parsed === undefined) return null;
+  if (parsed.countryCallingCode === "33") {
+    const overseas = asOverseasNumber(parsed.nationalNumber);
+    if (overseas !== undefined) return overseas;
+  }
+  return parsed.isValid() ? parsed.number : null;
+}
+
+/**
+ * Re-reads a +33 national number that falls in an overseas range. Undefined when it is not in one, null when
+ * it is but is not a valid number of that territory.
+ */
+function asOverseasNumber(nationalNumber: string): string | null | undefined {
+  if (nationalNumber.length !== 9) return undefined;
+  const prefix = nationalNumber.slice(0, 3);
+  const range = OVERSEAS_RANGES.find((candidate) => candidate.prefixes.includes(prefix));
+  if (range === undefined) return undefined;
+  const subscriber = range.keepPrefix ? nationalNumber : nationalNumber.slice(3);
+  const parsed = parsePhoneNumberFromString(`+${range.callingCode}${subscriber}`);
+  return parsed?.isValid() === true ? parsed.number : null;
+}

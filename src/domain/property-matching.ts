@@ -1,0 +1,134 @@
+/**
+ * Whether a newly collected classified describes the same real-world property as an existing one: the same
+ * flat listed on several portals, or re-listed by another agency. A wrong "yes" merges two homes (worse
+ * than a wrong "no", which only leaves a duplicate), so the rule demands agreement on what is known plus
+ * one piece of positive evidence.
+ */
+
+export type MatchCandidate = {
+  inseeCode: string;
+  propertyType: string;
+  transactionType: string;
+  area: number | null;
+  roomCount: number | null;
+  bedroomCount: number | null;
+  /** Perceptual hashes of the images, hex. */
+  imageHashes: readonly string[];
+  publisherSiren: string | null;
+  /** E.164. */
+  publisherPhone: string | null;
+};
+
+/** Two perceptual hashes this many bits apart or fewer show the same photo (resized, recompressed, watermarked). */
+export const IMAGE_MATCH_MAX_BITS = 6;
+
+/** Without both areas, this many distinct shared photos are needed to conclude on images alone. */
+const STRONG_IMAGE_MATCH_COUNT = 2;
+
+/** Areas within 3% of the larger one, or 1 m², are the same area measured or rounded differently. */
+const AREA_RELATIVE_TOLERANCE = 0.03;
+const AREA_ABSOLUTE_TOLERANCE = 1;
+
+/**
+ * Bits that differ between two hex hashes of equal length (case-insensitive). Hashes of different lengths
+ * come from different algorithms and are not comparable: the result is then `Infinity`, as it is when
+ * either is empty or not hex.
+ */
+export function hammingDistanceHex(a: string, b: string): number {
+  if (a.length !== b.length || a.length === 0 || !isHex(a) || !isHex(b)) return Number.POSITIVE_INFINITY;
+  let distance = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    distance += bitCount(Number.parseInt(a.charAt(index), 16) ^ Number.parseInt(b.charAt(index), 16));
+  }
+  return distance;
+}
+
+/**
+ * Same property when all of these hold:
+ * - same INSEE code, property type and transaction type;
+ * - areas agree (3% or 1 m²) when both are known; when either is unknown, only a strong image match
+ *   (at least two distinct shared photos) can stand in for them;
+ * - room counts equal when both known, and bedroom counts equal when both known;
+ * - positive evidence: a shared photo (perceptual hashes at most 6 bits apart), or the same publisher SIREN,
+ *   or the same publisher phone.
+ */
+export function isSameProperty(a: MatchCandidate, b: MatchCandidate): boolean {
+  if (a.inseeCode !== b.inseeCode || a.propertyType !== b.propertyType || a.transactionType !== b.transactionType) {
+    return false;
+  }
+  if (!countsAgree(a.roomCount, b.roomCount) || !countsAgree(a.bedroomCount, b.bedroomCount)) return false;
+  const sharedImages = sharedImageCount(a.imageHashes, b.imageHashes);
+  if (a.area === null || b.area === null) return sharedImages >= STRONG_IMAGE_MATCH_COUNT;
+  if (!areasAgree(a.area, b.area)) return false;
+  return sharedImages > 0 || samePublisherSiren(a, b) || samePublisherPhone(a, b);
+}
+
+/**
+ * How strongly two candidates that are the same property agree, to pick the best of several existing
+ * properties: 0 when `isSameProperty` is false, otherwise a positive number that grows with shared photos
+ * (most weight), shared publisher details and closeness of the areas.
+ */
+export function matchScore(a: MatchCandidate, b: MatchCandidate): number {
+  if (!isSameProperty(a, b)) return 0;
+  const images = Math.min(sharedImageCount(a.imageHashes, b.imageHashes), 5) * 2;
+  const publisher = (samePublisherSiren(a, b) ? 1 : 0) + (samePublisherPhone(a, b) ? 1 : 0);
+  const area = a.area !== null && b.area !== null ? 1 - Math.abs(a.area - b.area) / Math.max(a.area, b.area) : 0;
+  const rooms = a.roomCount !== null && a.roomCount === b.roomCount ? 0.5 : 0;
+  return 1 + images + publisher + area + rooms;
+}
+
+function areasAgree(a: number, b: number): boolean {
+  const tolerance = Math.max(AREA_ABSOLUTE_TOLERANCE, AREA_RELATIVE_TOLERANCE * Math.max(a, b));
+  return Math.abs(a - b) <= tolerance + 1e-9; // float noise: 100 vs 103 must pass
+}
+
+function countsAgree(a: number | null, b: number | null): boolean {
+  return a === null || b === null || a === b;
+}
+
+function samePublisherSiren(a: MatchCandidate, b: MatchCandidate): boolean {
+  return a.publisherSiren !== null && a.publisherSiren !== "" && a.publisherSiren === b.publisherSiren;
+}
+
+function samePublisherPhone(a: MatchCandidate, b: MatchCandidate): boolean {
+  return a.publisherPhone !== null && a.publisherPhone !== "" && a.publisherPhone === b.publisherPhone;
+}
+
+/**
+ * Number of photos the two share: photos of one side matched by some photo of the other, counted from both
+ * sides and the smaller count kept, so two near-copies of one photo on one side count once and the result
+ * does not depend on the order of the arguments.
+ */
+function sharedImageCount(a: readonly string[], b: readonly string[]): number {
+  return Math.min(matchedPhotos(a, b), matchedPhotos(b, a));
+}
+
+/** Number of distinct photos of `a` that some photo of `b` matches. */
+function matchedPhotos(a: readonly string[], b: readonly string[]): number {
+  const usableB = b.filter(isInformativeHash);
+  let count = 0;
+  for (const hash of new Set(a.filter(isInformativeHash))) {
+    if (usableB.some((other) => hammingDistanceHex(hash, other) <= IMAGE_MATCH_MAX_BITS)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A hash with nearly all bits equal comes from a blank or uniform picture (placeholder, white page): such
+ * pictures look alike across unrelated listings and prove nothing.
+ */
+function isInformativeHash(hash: string): boolean {
+  if (hash.length === 0 || !isHex(hash)) return false;
+  let ones = 0;
+  for (const digit of hash) ones += bitCount(Number.parseInt(digit, 16));
+  const bits = hash.length * 4;
+  return ones > IMAGE_MATCH_MAX_BITS && ones < bits - IMAGE_MATCH_MAX_BITS;
+}
+
+function isHex(text: string): boolean {
+  return /^[0-9a-fA-F]+$/.test(text);
+}
+
+function bitCount(nibble: number): number {
+  return (nibble & 1) + ((nibble >> 1) & 1) + ((nibble >> 2) & 1) + ((nibble >> 3) & 1);
+}

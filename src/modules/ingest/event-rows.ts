@@ -1,0 +1,57 @@
+/**
+ * The `events` rows a batch records: one per changed classified and one per changed property, carrying what
+ * readers need to apply contracts and stream filters without loading the listing.
+ */
+import type { ClassifiedRow, NewEventRow, PropertyRow } from "../../db/schema/index.js";
+import type { EventType } from "../../domain/enums.js";
+import type { ClassifiedChange } from "./classified-changes.js";
+
+/** created for a classified new in this batch; removed when it went to `removed`; updated otherwise; null when only lastSeenAt moved. */
+export function classifiedEventType(change: ClassifiedChange): EventType | null {
+  if (change.before === undefined) return "created";
+  if (change.changedFields.size === 0) return null;
+  return change.row.status === "removed" && change.before.status !== "removed" ? "removed" : "updated";
+}
+
+export function classifiedEvent(change: ClassifiedChange, type: EventType): NewEventRow {
+  const { row } = change;
+  return {
+    type,
+    resource: "classified",
+    resourceId: row.id,
+    propertyId: row.propertyId,
+    department: row.department,
+    propertyType: row.propertyType,
+    transactionType: row.transactionType,
+    sourceDomains: [row.sourceDomain],
+    sirens: row.publisherSiren === null ? [] : [row.publisherSiren],
+    sirets: row.publisherSiret === null ? [] : [row.publisherSiret],
+    changedFields: type === "created" ? [] : [...change.changedFields].sort(),
+  };
+}
+
+/** A property event carries the portals and publisher numbers of all its classifieds, removed ones included. */
+export function propertyEvent(
+  property: PropertyRow,
+  members: readonly ClassifiedRow[],
+  type: EventType,
+  changedFields: readonly string[],
+): NewEventRow {
+  return {
+    type,
+    resource: "property",
+    resourceId: property.id,
+    propertyId: property.id,
+    department: property.department,
+    propertyType: property.propertyType,
+    transactionType: property.transactionType,
+    sourceDomains: distinct(members.map((row) => row.sourceDomain)),
+    sirens: distinct(members.map((row) => row.publisherSiren)),
+    sirets: distinct(members.map((row) => row.publisherSiret)),
+    changedFields: [...changedFields].sort(),
+  };
+}
+
+function distinct(values: ReadonlyArray<string | null>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))].sort();
+}

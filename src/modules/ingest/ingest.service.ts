@@ -1,0 +1,115 @@
+/**
+ * The ingest pipeline behind `listings ingest` and `POST /admin/v1/ingest`: a stream of NDJSON lines in,
+ * a summary out. Lines are validated and normalised one by one (a bad line is rejected with its number and
+ * never reaches the database), then applied in batches, one transaction each. Memory stays flat whatever the
+ * input size: at most two batches are held, the one being written and the one being read.
+ */
+import type { Database } from "../../db/client.js";
+import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
+import { applyBatch, type BatchResult } from "./apply-batch.js";
+import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
+import type { NormalisedLine } from "./normalised.types.js";
+import { prepareLine } from "./prepare-line.js";
+
+export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
+
+const DEFAULT_BATCH_SIZE = 500;
+
+/** How much of a rejected line is kept in its reject record. */
+const MAX_REJECT_INPUT = 4_096;
+
+type PendingLine = { lineNumber: number; text: string; line: NormalisedLine };
+
+/**
+ * Ingests NDJSON lines (one observation each; blank lines are skipped but counted for line numbers).
+ * Resolves with the summary once every batch has committed; rejects only on a fatal error (database
+ * unreachable, or a failure that is not about one line's data), leaving the batches already committed in
+ * place (re-running the same input is harmless: ingest is idempotent).
+ */
+export async function ingestLines(
+  db: Database,
+  lines: AsyncIterable<string> | Iterable<string>,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const now = options.now ?? (() => new Date());
+  const summary = emptySummary();
+
+  const reject = (lineNumber: number, reason: string, text: string) => {
+    summary.rejected += 1;
+    ingestCounter.inc({ outcome: "rejected" });
+    const record: IngestReject = { line: lineNumber, reason, input: text.length > MAX_REJECT_INPUT ? `${text.slice(0, MAX_REJECT_INPUT)}…` : text };
+    options.onReject?.(record);
+  };
+
+  const record = (result: BatchResult) => {
+    for (const outcome of result.outcomes) {
+      summary[outcome] += 1;
+      ingestCounter.inc({ outcome });
+    }
+    for (const event of result.events) deltaCounter.inc({ resource: event.resource, type: event.type });
+  };
+
+  /** Applies a batch; on an error about the data, retries its lines one by one so one bad row sinks nothing else. */
+  const run = async (batch: readonly PendingLine[]): Promise<void> => {
+    try {
+      record(await applyBatch(db, batch.map((item) => item.line)));
+    } catch (error) {
+      const problem = dataErrorMessage(error);
+      if (problem === null) throw error;
+      const [only] = batch;
+      if (batch.length === 1 && only !== undefined) {
+        reject(only.lineNumber, `database refused the line: ${problem}`, only.text);
+        return;
+      }
+      for (const item of batch) await run([item]);
+    }
+  };
+
+  let pending: PendingLine[] = [];
+  let inFlight: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    await inFlight;
+    inFlight = run(batch).then(() => options.onProgress?.({ ...summary }));
+    // Awaited before the next batch or at the end; this only keeps Node from reporting it as unhandled meanwhile.
+    inFlight.catch(() => undefined);
+  };
+
+  let lineNumber = 0;
+  for await (const raw of lines) {
+    lineNumber += 1;
+    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+    if (text.trim() === "") continue;
+    summary.received += 1;
+    const prepared = prepareLine(text, now());
+    if (!prepared.ok) {
+      reject(lineNumber, prepared.reason, text);
+      continue;
+    }
+    pending.push({ lineNumber, text, line: prepared.line });
+    if (pending.length >= batchSize) await flush();
+  }
+  if (pending.length > 0) await flush();
+  await inFlight;
+  return summary;
+}
+
+/**
+ * SQLSTATE classes that mean "this data cannot be written" rather than "the database is unavailable":
+ * data exceptions (22), integrity violations (23), syntax or type errors triggered by a value (42), and
+ * program limits such as an over-long value (54).
+ */
+const DATA_ERROR_CLASSES: ReadonlySet<string> = new Set(["22", "23", "42", "54"]);
+
+/** The driver's message when `error` (or its cause: Drizzle wraps driver errors) is about the data; else null. */
+function dataErrorMessage(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code: unknown = "code" in current ? current.code : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return DATA_ERROR_CLASSES.has(code.slice(0, 2)) ? current.message : null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,40 @@
+/** What an ingest run did, line by line. `received` = created + updated + unchanged + removed + rejected. */
+export type IngestSummary = {
+  /** Non-blank lines read. */
+  received: number;
+  /** Lines that created a classified. */
+  created: number;
+  /** Lines that changed a classified (any normalised field, status included). */
+  updated: number;
+  /** Lines that changed nothing: re-visits, stale observations, repeated or unknown removals. */
+  unchanged: number;
+  /** Lines that ended a listing. */
+  removed: number;
+  /** Lines refused with a reason (not JSON, invalid, or a database error on that line alone). */
+  rejected: number;
+};
+
+export type IngestReject = {
+  /** 1-based line number in the input, blank lines counted. */
+  line: number;
+  reason: string;
+  /** The line as received (truncated to a few kilobytes). */
+  input: string;
+};
+
+export type IngestOptions = {
+  onReject?(reject: IngestReject): void;
+  /** Called after each batch commits, with the running totals. */
+  onProgress?(summary: IngestSummary): void;
+  /** Lines per transaction (default 500). */
+  batchSize?: number;
+  /** The clock, for tests: observations more than a day after it are rejected. */
+  now?(): Date;
+};
+
+/** Outcome of one applied line. */
+export type LineOutcome = "created" | "updated" | "unchanged" | "removed";
+
+export function emptySummary(): IngestSummary {
+  return { received: 0, created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0 };
+}

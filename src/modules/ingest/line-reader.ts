@@ -1,0 +1,34 @@
+import { StringDecoder } from "node:string_decoder";
+import { MAX_LINE_LENGTH } from "./prepare-line.js";
+
+/**
+ * Splits a byte stream (a file, stdin, an HTTP body) into lines without holding more than one line in
+ * memory. A line longer than `maxLength` is cut to `maxLength + 1` characters while it is read (the rest is
+ * skipped), so that a pathological input cannot exhaust memory; the ingest then rejects it for its length.
+ * Multi-byte UTF-8 characters split across chunks are decoded correctly; `\r\n` endings are handled by the
+ * ingest.
+ */
+export async function* readLines(
+  chunks: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>,
+  maxLength = MAX_LINE_LENGTH,
+): AsyncGenerator<string> {
+  const decoder = new StringDecoder("utf8");
+  let partial = "";
+  const append = (text: string) => {
+    if (partial.length <= maxLength) partial += text.length > maxLength + 1 ? text.slice(0, maxLength + 1) : text;
+    if (partial.length > maxLength + 1) partial = partial.slice(0, maxLength + 1);
+  };
+  for await (const chunk of chunks) {
+    const text = typeof chunk === "string" ? chunk : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    let start = 0;
+    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+      append(text.slice(start, end));
+      yield partial;
+      partial = "";
+      start = end + 1;
+    }
+    append(text.slice(start));
+  }
+  append(decoder.end());
+  if (partial.length > 0) yield partial;
+}

@@ -1,0 +1,84 @@
+import { UUIDResolver } from "graphql-scalars";
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import { badInput } from "../../errors.js";
+import { toClassifiedView } from "../classifieds/classifieds.mapper.js";
+import { checkUrlLength } from "../classifieds/classifieds.resolver.js";
+import { listClassifiedsOfProperty } from "../classifieds/classifieds.service.js";
+import { ClassifiedView } from "../classifieds/classifieds.types.js";
+import { ImageView } from "../common/common.types.js";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, connectionCost, listCost, loadCost } from "../common/cost.js";
+import { toImageView } from "../classifieds/classifieds.mapper.js";
+import { planLimits } from "../rate-limit/plans.js";
+import type { RequestContext } from "../request-context.js";
+import { searchProperties } from "../search/search.service.js";
+import { encodeCursor, offsetAfter } from "./cursor.js";
+import { PropertyConnectionView } from "./properties-connection.types.js";
+import { toSearchFilter } from "./properties-filter.mapper.js";
+import { PropertyFilterInput, PropertyOrderInput } from "./properties-filter.types.js";
+import { toPropertyView } from "./properties.mapper.js";
+import { findPropertyByUrl, getProperties, getProperty, listPropertyImages, propertyDescriptionOf } from "./properties.service.js";
+import { PropertyMediaView, PropertyView } from "./properties.types.js";
+
+@Resolver(() => PropertyView)
+export class PropertyResolver {
+  @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "A property by id; null when absent or outside your contract." })
+  async property(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<PropertyView | null> {
+    const row = await getProperty(ctx, id);
+    return row && toPropertyView(row);
+  }
+
+  @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "The property of the classified published at this URL." })
+  async propertyByUrl(@Arg("url", () => String) url: string, @Ctx() ctx: RequestContext): Promise<PropertyView | null> {
+    checkUrlLength(url);
+    const row = await findPropertyByUrl(ctx, url);
+    return row && toPropertyView(row);
+  }
+
+  @Query(() => PropertyConnectionView, { complexity: connectionCost, description: "Property search, as a Relay connection." })
+  async properties(
+    @Arg("filter", () => PropertyFilterInput, { nullable: true }) filter: PropertyFilterInput | null,
+    @Arg("orderBy", () => PropertyOrderInput, { nullable: true }) orderBy: PropertyOrderInput | null,
+    @Arg("first", () => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: `Page size, 0..${MAX_PAGE_SIZE}.` }) first: number,
+    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<PropertyConnectionView> {
+    if (first < 0 || first > MAX_PAGE_SIZE) throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`, { first: [`must be between 0 and ${MAX_PAGE_SIZE}`] });
+    const offset = offsetAfter(after);
+    const window = planLimits(ctx.viewer.plan).maxResultWindow;
+    if (offset + first > window) {
+      throw badInput(`Results beyond the first ${window} are not available on your plan.`, { after: [`reaches past result ${window}`] });
+    }
+    const sort = { by: orderBy?.field ?? "firstSeenAt", order: orderBy?.direction ?? "desc" } as const;
+    const { ids, total } = await searchProperties(ctx.db, ctx.contract, toSearchFilter(filter), sort, { offset, limit: first });
+    const rows = await getProperties(ctx, ids);
+    const edges = rows.map((row, index) => ({ cursor: encodeCursor(offset + index), node: toPropertyView(row) }));
+    return {
+      edges,
+      totalCount: total,
+      pageInfo: {
+        hasNextPage: offset + ids.length < total,
+        hasPreviousPage: offset > 0,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  }
+
+  @FieldResolver(() => String, { nullable: true, complexity: loadCost, description: "Text of the lead classified (or of one you may see)." })
+  async description(@Root() property: PropertyView, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return propertyDescriptionOf(ctx, property.row);
+  }
+
+  @FieldResolver(() => [ClassifiedView], { complexity: listCost, description: "Its classifieds within your contract, oldest first." })
+  async classifieds(@Root() property: PropertyView, @Ctx() ctx: RequestContext): Promise<ClassifiedView[]> {
+    return (await listClassifiedsOfProperty(ctx, property.id)).map(toClassifiedView);
+  }
+}
+
+@Resolver(() => PropertyMediaView)
+export class PropertyMediaResolver {
+  @FieldResolver(() => [ImageView], { complexity: listCost, description: "Images of the lead classified (or of one you may see)." })
+  async images(@Root() media: PropertyMediaView, @Ctx() ctx: RequestContext): Promise<ImageView[]> {
+    return (await listPropertyImages(ctx, media.property)).map(toImageView);
+  }
+}

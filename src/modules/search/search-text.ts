@@ -1,0 +1,54 @@
+import { MAX_SEARCH_QUERY_LENGTH } from "./search.types.js";
+
+/**
+ * The query in the form `properties.search_text` is stored in (lower case, accents and ligatures removed,
+ * whitespace collapsed), cut to the v1 maximum length. Null when nothing searchable is left (no letter or
+ * digit), in which case the search has no text condition.
+ */
+export function normaliseSearchQuery(query: string | undefined): string | null {
+  if (query === undefined) return null;
+  const normalised = query
+    .slice(0, MAX_SEARCH_QUERY_LENGTH)
+    // PostgreSQL text cannot hold NUL.
+    .replace(/\u0000/g, " ")
+    .replace(/œ/g, "oe")
+    .replace(/Œ/g, "OE")
+    .replace(/æ/g, "ae")
+    .replace(/Æ/g, "AE")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+  return /[\p{L}\p{N}]/u.test(normalised) ? normalised : null;
+}
+
+/** A lexeme of the query and the known words that may stand in for it. */
+export type QueryWord = { lexeme: string; similar: readonly string[] };
+
+/**
+ * A text query as two tsquery texts: `exactForm` asks for every lexeme as typed, `anyForm` for every lexeme
+ * or one of its stand-ins.
+ */
+export type TextQuery = { exactForm: string; anyForm: string };
+
+/** Null when there is no lexeme (the query held only stop words). */
+export function buildTextQuery(words: readonly QueryWord[]): TextQuery | null {
+  if (words.length === 0) return null;
+  const exactForm = words.map((word) => tsqueryLexeme(word.lexeme)).join(" & ");
+  const anyForm = words
+    .map((word) => {
+      const forms = [word.lexeme, ...word.similar.filter((similar) => similar !== word.lexeme)].map(tsqueryLexeme);
+      return forms.length === 1 ? forms[0] : `(${forms.join(" | ")})`;
+    })
+    .join(" & ");
+  return { exactForm, anyForm };
+}
+
+/**
+ * A lexeme as a quoted tsquery operand, taken literally (no further parsing or stemming): inside the quotes
+ * a quote is doubled and a backslash escaped.
+ */
+export function tsqueryLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,64 @@
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.js";
+import { properties } from "../../db/schema/index.js";
+import type { Contract } from "../../domain/contract.js";
+import { propertyVisible } from "../access/access.repository.js";
+import { filterConditions } from "./search-filter.repository.js";
+import { textMatches, textRelevance } from "./search-text.repository.js";
+import type { TextQuery } from "./search-text.js";
+import type { PropertySearchFilter, PropertySearchResult, PropertySearchSort, SearchPage } from "./search.types.js";
+
+/**
+ * Ids of the properties that match `filter` (and `text`, the expanded form of its `searchQuery`) within
+ * `contract`, one page of them in `sort` order, and how many match in all. The contract predicate is always
+ * part of the condition.
+ */
+export async function searchPropertyIds(
+  db: Database,
+  contract: Contract,
+  filter: PropertySearchFilter,
+  text: TextQuery | null,
+  sort: PropertySearchSort,
+  page: SearchPage,
+): Promise<PropertySearchResult> {
+  const where = and(propertyVisible(contract), ...filterConditions(filter), text ? textMatches(text) : undefined);
+  return pageAndTotal(db, where, orderOf(sort, text), page);
+}
+
+async function pageAndTotal(db: Database, where: SQL | undefined, orderBy: SQL[], page: SearchPage): Promise<PropertySearchResult> {
+  // Two statements, run side by side: a window count in the page query would make PostgreSQL read every match
+  // even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
+  const [rows, counted] = await Promise.all([
+    db.select({ id: properties.id }).from(properties).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(counted[0]?.total ?? 0) };
+}
+
+/** The sort key, then the id in the same direction so that equal keys never swap between pages. */
+function orderOf(sort: PropertySearchSort, text: TextQuery | null): SQL[] {
+  const direction = sort.order === "asc" ? asc : desc;
+  const key = sortKey(sort, text);
+  const keyOrder = key.nullable ? sql`${direction(key.expression)} nulls last` : direction(key.expression);
+  return [keyOrder, direction(properties.id)];
+}
+
+function sortKey(sort: PropertySearchSort, text: TextQuery | null): { expression: AnyPgColumn | SQL; nullable: boolean } {
+  switch (sort.by) {
+    case "firstSeenAt":
+      return { expression: properties.firstSeenAt, nullable: false };
+    case "lastSeenAt":
+      return { expression: properties.lastSeenAt, nullable: false };
+    case "lastUpdatedAt":
+      return { expression: properties.lastModifiedAt, nullable: false };
+    case "price":
+      return { expression: properties.priceCurrent, nullable: false };
+    case "priceChangeDate":
+      return { expression: properties.priceChangedAt, nullable: true };
+    case "pricePerSquareMeter":
+      return { expression: properties.pricePerSquareMeter, nullable: true };
+    case "relevance":
+      return text ? { expression: textRelevance(text), nullable: false } : { expression: properties.firstSeenAt, nullable: false };
+  }
+}

@@ -1,0 +1,40 @@
+import type { Database } from "../../db/client.js";
+import type { Contract } from "../../domain/contract.js";
+import { expandTextQuery } from "./search-text.repository.js";
+import { normaliseSearchQuery } from "./search-text.js";
+import { searchPropertyIds } from "./search.repository.js";
+import {
+  DEFAULT_PROPERTY_SEARCH_SORT,
+  DEFAULT_SEARCH_THRESHOLD,
+  type PropertySearchFilter,
+  type PropertySearchResult,
+  type PropertySearchSort,
+  type SearchPage,
+} from "./search.types.js";
+
+/**
+ * The one property search, shared by GraphQL `properties(...)` and REST `POST /properties/search`: ids of
+ * the matching properties visible under `contract`, the page `{ offset, limit }` of them in `sort` order, and
+ * the total number of matches. The contract is an implicit filter, intersected with the requested one.
+ *
+ * Inputs are expected to be valid (checked at the edge); empty lists, and a query without letters or digits
+ * or made of stop words only, do not filter. Results are deterministic: equal sort keys are ordered by id,
+ * so consecutive pages never repeat or skip a property while the data does not change.
+ */
+export async function searchProperties(
+  db: Database,
+  contract: Contract,
+  filter: PropertySearchFilter,
+  sort: PropertySearchSort = DEFAULT_PROPERTY_SEARCH_SORT,
+  page: SearchPage = { offset: 0, limit: 20 },
+): Promise<PropertySearchResult> {
+  const query = normaliseSearchQuery(filter.searchQuery);
+  const text = query === null ? null : await expandTextQuery(db, query, threshold(filter.searchThreshold));
+  // Out-of-range numbers would be SQL errors; the edges validate them, this keeps any caller safe.
+  const safePage = { offset: Math.max(0, Math.floor(page.offset) || 0), limit: Math.max(0, Math.floor(page.limit) || 0) };
+  return searchPropertyIds(db, contract, filter, text, sort, safePage);
+}
+
+function threshold(value: number | undefined): number {
+  return value === undefined || Number.isNaN(value) ? DEFAULT_SEARCH_THRESHOLD : Math.min(1, Math.max(0, value));
+}

@@ -1,0 +1,34 @@
+import type { Database } from "../db/client.js";
+import type { Contract } from "../domain/contract.js";
+
+/** Contracts kept per database before the cache starts over; there are as many contracts as accounts. */
+const MAX_CONTRACTS_PER_DATABASE = 2_000;
+
+/**
+ * Caches a repository's prepared statements per database and per contract. Building a Drizzle query costs
+ * more than running it (STACK-NOTES), so each (database, contract) pair builds its statements once. The
+ * contract's values are bound as parameters, so contracts of the same shape share the SQL text and the
+ * server-side prepared statement. Only statements live here, never rows or request state.
+ */
+export function contractStatements<T>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
+  const byDatabase = new WeakMap<Database, Map<string, T>>();
+  return (db, contract) => {
+    let byContract = byDatabase.get(db);
+    if (!byContract) {
+      byContract = new Map();
+      byDatabase.set(db, byContract);
+    }
+    const key = contractKey(contract);
+    let statements = byContract.get(key);
+    if (!statements) {
+      if (byContract.size >= MAX_CONTRACTS_PER_DATABASE) byContract.clear();
+      statements = prepare(db, contract);
+      byContract.set(key, statements);
+    }
+    return statements;
+  };
+}
+
+function contractKey(contract: Contract): string {
+  return JSON.stringify([contract.allDepartments, contract.departments, contract.sirens, contract.sirets]);
+}

@@ -1,0 +1,43 @@
+import type { GraphQLFormattedError } from "graphql";
+import { unwrapResolverError } from "@apollo/server/errors";
+import { AppError } from "../../errors.js";
+
+/** `extensions.code` of errors the server did not anticipate; their details stay in the log. */
+export const INTERNAL_ERROR_CODE = "INTERNAL_SERVER_ERROR";
+
+/**
+ * What a client sees of an error: AppErrors keep their message and stable code (plus per-field problems);
+ * GraphQL's own errors (syntax, validation, variables) keep theirs; anything else, such as a database error,
+ * becomes a bare internal error. Never a stack trace or SQL.
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = appErrorIn(error) ?? unwrapResolverError(error);
+  const where = { ...(formatted.path ? { path: formatted.path } : {}), ...(formatted.locations ? { locations: formatted.locations } : {}) };
+  if (original instanceof AppError) {
+    return {
+      message: original.message,
+      ...where,
+      extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
+    };
+  }
+  const code = formatted.extensions?.["code"];
+  if (original === error && typeof code === "string" && code !== INTERNAL_ERROR_CODE) {
+    // A GraphQLError raised by GraphQL itself or by our own checks: its message is meant for the client.
+    const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+    // No schema discovery through error messages: GraphQL's "Did you mean ...?" hints are dropped.
+    const message = formatted.message.replace(/ ?Did you mean [^?]*\?/g, "");
+    return { message, ...where, extensions: { ...extensions, code } };
+  }
+  return { message: "Internal server error.", ...where, extensions: { code: INTERNAL_ERROR_CODE } };
+}
+
+
+/** The AppError a resolver threw, however many times execution wrapped it. */
+function appErrorIn(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current instanceof AppError) return current;
+    current = "originalError" in current ? current.originalError : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,95 @@
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
+import type { FastifyInstance } from "fastify";
+import type { RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
+import type { RequestContext } from "../../modules/request-context.js";
+import type { AppDeps } from "../http.js";
+import { graphqlContext } from "./context.js";
+import { formatGraphqlError } from "./errors.js";
+import { graphiqlPage, wantsGraphiql } from "./graphiql.js";
+import { jitExecutor } from "./jit-executor.js";
+import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
+import { responsePlugin } from "./response-plugin.js";
+import { servedGraphqlSchema } from "./schema.js";
+
+export type GraphqlPluginOptions = AppDeps & {
+  /** The per-token limiter; the process-wide one shared with REST v1 by default. */
+  rateLimiter?: RateLimiter;
+};
+
+/**
+ * The GraphQL API at `/graphql` (POST, and GET for queries), Apollo Server on this Fastify app, and the
+ * GraphiQL page for browsers at GET `/graphql`. Every operation needs a bearer token.
+ */
+export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions): Promise<void> {
+  const schema = await servedGraphqlSchema();
+  const armor = armorProtection();
+  const apollo = new ApolloServer<RequestContext>({
+    // The served schema, executed by graphql-jit (see jit-executor.ts).
+    gateway: jitExecutor(schema),
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      // No HTTP cache hints (every answer depends on the caller) and no hosted landing page (GraphiQL is ours).
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+      ...armor.plugins,
+      costPlugin(schema),
+      responsePlugin(),
+    ],
+    // Compact JSON: Apollo pretty-prints by default, which costs time and bytes on every response.
+    stringifyResult: (result) => JSON.stringify(result),
+    validationRules: armor.validationRules,
+    parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
+    formatError: formatGraphqlError,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    // Tokens travel in the Authorization header, never in cookies: cross-site requests carry no credentials.
+    csrfPrevention: false,
+    introspection: true,
+  });
+  await apollo.start();
+  const handler = fastifyApolloHandler(apollo, {
+    context: graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }),
+  });
+
+  // Apollo's handler answers with a string body; so do the two answers given here.
+  app.route<{ Reply: string }>({
+    method: ["GET", "POST", "OPTIONS"],
+    url: "/graphql",
+    bodyLimit: DOCUMENT_LIMITS.maxBytes,
+    async handler(request, reply) {
+      if (wantsGraphiql(request)) return reply.type("text/html; charset=utf-8").send(graphiqlPage());
+      if (request.method === "GET" && request.url.length > DOCUMENT_LIMITS.maxBytes) {
+        const body = { errors: [{ message: "Query string too long.", extensions: { code: "BAD_REQUEST" } }] };
+        return reply.code(414).type("application/json; charset=utf-8").send(JSON.stringify(body));
+      }
+      const body = await handler.call(this, request, reply);
+      // GraphQL over HTTP: with `application/json` a request error (syntax, validation, variables, limits) is
+      // still a 200 whose body says what is wrong; `application/graphql-response+json` clients get the 4xx.
+      // Malformed HTTP requests (no body, wrong content type: code BAD_REQUEST) keep their 400.
+      const type = reply.getHeader("content-type");
+      if (reply.statusCode === 400 && typeof type === "string" && type.startsWith("application/json") && isRequestError(body)) {
+        reply.code(200);
+      }
+      return body;
+    },
+  });
+}
+
+/** Does this response body report a GraphQL request error (as opposed to a malformed HTTP request)? */
+function isRequestError(body: unknown): boolean {
+  if (typeof body !== "string") return false;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const errors: unknown = typeof parsed === "object" && parsed !== null ? Reflect.get(parsed, "errors") : undefined;
+    return Array.isArray(errors) && errors.every((error: unknown) => codeOf(error) !== "BAD_REQUEST");
+  } catch {
+    return false;
+  }
+}
+
+function codeOf(error: unknown): unknown {
+  const extensions: unknown = typeof error === "object" && error !== null ? Reflect.get(error, "extensions") : undefined;
+  return typeof extensions === "object" && extensions !== null ? Reflect.get(extensions, "code") : undefined;
+}

@@ -1,0 +1,70 @@
+import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
+import { GraphQLError, getVariableValues, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
+
+/** Compiled operations kept per document (Apollo hands the same document object for the same query text). */
+const MAX_OPERATIONS_PER_DOCUMENT = 20;
+
+/**
+ * Runs operations with graphql-jit instead of graphql-js's interpreter, plugged into Apollo Server through its
+ * executor interface (the `gateway` option, otherwise used for federation). Apollo still parses, validates,
+ * runs every plugin and formats errors; only execution changes: each operation is compiled once to a
+ * JavaScript function that calls the same resolvers with much less work per field (about half the CPU time of
+ * a 20-property search with every field).
+ */
+export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
+  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
+  const compile = (document: DocumentNode, operationName: string | null): CompiledQuery | ExecutionResult => {
+    let byOperation = compiled.get(document);
+    if (!byOperation) {
+      byOperation = new Map();
+      compiled.set(document, byOperation);
+    }
+    const key = operationName ?? "";
+    let entry = byOperation.get(key);
+    if (!entry) {
+      if (byOperation.size >= MAX_OPERATIONS_PER_DOCUMENT) byOperation.clear();
+      entry = compileQuery(schema, document, operationName ?? undefined);
+      byOperation.set(key, entry);
+    }
+    return entry;
+  };
+  const executor: GatewayExecutor = async ({ document, operation, operationName, request, context }) => {
+    const variables = request.variables ?? {};
+    // Invalid variables are the client's mistake: say so as graphql-js does under Apollo (BAD_USER_INPUT).
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+    if (coerced.errors) {
+      return {
+        errors: coerced.errors.map(
+          (error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } }),
+        ),
+      };
+    }
+    const query = compile(document, operationName);
+    if (!isCompiledQuery(query)) return query;
+    const result = await query.query(undefined, context, variables);
+    return result.errors ? { ...result, errors: result.errors.map(asGraphqlError) } : result;
+  };
+  return {
+    async load() {
+      return { executor };
+    },
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+      return () => undefined;
+    },
+    async stop() {},
+  };
+}
+
+/**
+ * graphql-jit's errors lack `extensions` and have a read-only message, which Apollo's error handling and
+ * plugins expect; rebuild each as a regular GraphQLError keeping its path and the error the resolver threw.
+ */
+function asGraphqlError(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? error,
+    extensions: error.extensions ?? {},
+  });
+}

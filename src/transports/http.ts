@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import type { Logger } from "pino";
+import type { Env } from "../config/env.js";
+import type { DatabaseHandle } from "../db/client.js";
+import type { Authenticator } from "../modules/auth/auth.service.js";
+import { UNMATCHED_ROUTE, httpRequestCounter, httpRequestDuration } from "../observability/metrics.js";
+import { installErrorHandlers } from "./http-errors.js";
+import { registerOperationsRoutes } from "./operations/operations.routes.js";
+import { graphqlPlugin } from "./graphql/graphql.plugin.js";
+import { restV1Plugin } from "./rest-v1/plugin.js";
+import { adminIngestRoutes } from "./admin/ingest.route.js";
+import { webhooksHttpPlugin } from "../modules/webhooks/webhooks.http.js";
+import { subscriptionsPlugin } from "../modules/events/subscriptions.plugin.js";
+
+/** What every HTTP layer may use. Layers receive it as their plugin options. */
+export type AppDeps = {
+  database: DatabaseHandle;
+  authenticator: Authenticator;
+  env: Env;
+  logger: Logger;
+};
+
+/** A layer of the HTTP API (GraphQL, REST v1, admin ingest, websockets), registered with `app.register(layer, deps)`. */
+export type AppPlugin = FastifyPluginAsync<AppDeps>;
+
+/** Shared state of one app instance: set when shutdown begins, so that /readyz turns 503 at once. */
+export type Lifecycle = { shuttingDown: boolean };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** Incoming request ids are echoed only when short and made of safe characters (they end up in logs). */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === "string" && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * The Fastify app: request ids, structured logs, request metrics, error handling, operations routes, then
+ * every API layer as a plugin. Plugins load when the app becomes ready (`listen()`, `ready()` or `inject()`),
+ * so this stays synchronous: an async function would resolve the thenable instance and make it ready too early.
+ * Does not listen: `src/server.ts` does, and owns shutdown.
+ */
+export function buildApp(deps: AppDeps): FastifyInstance {
+  // Typed as Fastify's logger interface so that the app is a plain FastifyInstance that layers can extend.
+  const logger: FastifyBaseLogger = deps.logger;
+  const app = Fastify({
+    // Fastify derives a child logger per request from this one, carrying `reqId` on every line.
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    // In-flight requests finish on close; idle keep-alive connections are closed at once.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+  app.decorate("lifecycle", { shuttingDown: false });
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // A keep-alive connection would hold the closing server open after its last response: end it instead.
+    if (app.lifecycle.shuttingDown) reply.header("connection", "close");
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE),
+      status: String(reply.statusCode),
+    };
+    httpRequestCounter.inc(labels);
+    httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  installErrorHandlers(app);
+  registerOperationsRoutes(app, { database: deps.database, isShuttingDown: () => app.lifecycle.shuttingDown });
+
+  // ── API layers ─────────────────────────────────────────────────────────────────────────────────────────
+  // Each layer owner adds ONE line here registering its own plugin (an AppPlugin), e.g.
+  //   app.register(graphqlLayer, deps);
+  // Keep the order: GraphQL, REST v1, admin, websockets.
+  // ───────────────────────────────────────────────────────────────────────────────────────────────────────
+  app.register(graphqlPlugin, deps);
+  app.register(restV1Plugin, deps);
+  app.register(adminIngestRoutes, deps);
+  app.register(webhooksHttpPlugin, deps);
+  app.register(subscriptionsPlugin, deps);
+
+  return app;
+}

@@ -1,0 +1,200 @@
+import { readFileSync } from "node:fs";
+import { validate } from "@readme/openapi-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classifieds } from "../../src/db/schema/index.js";
+import { PLACES, classifiedValues, createListing, type Listing } from "../factories/listings.js";
+import { EVERYWHERE, createBearer } from "../factories/viewers.js";
+import * as published from "../support/published-v1-schemas.js";
+import { startV1Harness, type V1Harness } from "./rest-v1-harness.js";
+
+const SEARCH = { transactionType: "sale", propertyTypes: ["apartment"], page: 1 };
+
+let h: V1Harness;
+let token: string;
+let listing: Listing;
+
+beforeAll(async () => {
+  h = await startV1Harness();
+  listing = await createListing(h.database.db, { place: PLACES[0] });
+  token = await createBearer(h.database.db, EVERYWHERE, "enterprise500");
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A 422 in the published shape; returns its `errors`. */
+function expect422(res: { status: number; json: Record<string, unknown>; body: unknown }): Record<string, string[]> {
+  expect(res.status).toBe(422);
+  expect(Object.keys(res.json).sort()).toEqual(["errors", "message"]);
+  expect(typeof res.json["message"]).toBe("string");
+  expect(published.ValidationError.safeParse(res.body).error).toBeUndefined();
+  return res.json["errors"] as Record<string, string[]>; // validated by the published schema just above
+}
+
+describe("422 validation errors", () => {
+  it("a malformed id, on every path that takes one", async () => {
+    for (const path of ["/classifieds/not-a-uuid", "/classifieds/123/property", "/properties/x", "/properties/zz/classifieds"]) {
+      const errors = expect422(await h.call(path, { token }));
+      expect(Object.keys(errors)).toEqual(["id"]);
+    }
+  });
+
+  it("a missing url, or one outside 3..2048 characters, on both lookups", async () => {
+    for (const lookup of ["/classifieds/lookup", "/properties/lookup"]) {
+      expect(expect422(await h.call(lookup, { token }))).toEqual({ url: ["is required"] });
+      expect(Object.keys(expect422(await h.call(`${lookup}?url=ab`, { token })))).toEqual(["url"]);
+      const long = `https://www.seloger.com/${"a".repeat(2030)}`;
+      expect(long.length).toBe(2054);
+      expect(Object.keys(expect422(await h.call(`${lookup}?url=${encodeURIComponent(long)}`, { token })))).toEqual(["url"]);
+    }
+  });
+
+  it("`lookup` is a fixed path, never taken for an id", async () => {
+    const res = await h.call("/classifieds/lookup", { token });
+    expect(expect422(res)).not.toHaveProperty("id");
+  });
+
+  it.each([
+    ["an unknown field", { ...SEARCH, colour: "blue" }, "colour"],
+    ["a wrong type", { ...SEARCH, page: "2" }, "page"],
+    ["page 0", { ...SEARCH, page: 0 }, "page"],
+    ["page 501", { ...SEARCH, page: 501 }, "page"],
+    ["a fractional page", { ...SEARCH, page: 1.5 }, "page"],
+    ["a radius under 10 m", { ...SEARCH, locationGeoCircle: { center: { lat: 48.85, lng: 2.35 }, radiusMeters: 5 } }, "locationGeoCircle.radiusMeters"],
+    ["a radius over 50 km", { ...SEARCH, locationGeoCircle: { center: { lat: 48.85, lng: 2.35 }, radiusMeters: 50_001 } }, "locationGeoCircle.radiusMeters"],
+    ["empty propertyTypes", { ...SEARCH, propertyTypes: [] }, "propertyTypes"],
+    ["an unknown property type", { ...SEARCH, propertyTypes: ["castle"] }, "propertyTypes.0"],
+    ["a missing transactionType", { propertyTypes: ["apartment"], page: 1 }, "transactionType"],
+    ["an unknown sort", { ...SEARCH, sortBy: "area" }, "sortBy"],
+    ["an upper-case energy label", { ...SEARCH, energyDpeLabels: ["A"] }, "energyDpeLabels.0"],
+    ["a search query over 400 characters", { ...SEARCH, searchQuery: "a".repeat(401) }, "searchQuery"],
+    ["a threshold over 1", { ...SEARCH, searchThreshold: 1.5 }, "searchThreshold"],
+    ["a minimum above the maximum", { ...SEARCH, transactionPriceMin: 10, transactionPriceMax: 5 }, "transactionPriceMax"],
+    ["an unknown field in a nested object", { ...SEARCH, locationGeoBbox: { sw: { lat: 1, lng: 1 }, ne: { lat: 2, lng: 2, alt: 3 } } }, "locationGeoBbox.ne.alt"],
+    ["a body that is no object", [1, 2], "body"],
+  ])("search: %s", async (_name, body, field) => {
+    const errors = expect422(await h.call("/properties/search", { token, body }));
+    expect(Object.keys(errors)).toContain(field);
+  });
+
+  it("search: a page beyond what the plan reaches", async () => {
+    const free = await createBearer(h.database.db, EVERYWHERE, "free");
+    const errors = expect422(await h.call("/properties/search", { token: free, body: { ...SEARCH, page: 51 } }));
+    expect(errors["page"]?.[0]).toMatch(/at most 50/);
+    expect((await h.call("/properties/search", { token: free, body: { ...SEARCH, page: 50 } })).status).toBe(200);
+  });
+
+  it("search: malformed JSON is a 400 with a message, not a 500", async () => {
+    const res = await h.call("/properties/search", { token, body: "{not json" });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json)).toEqual(["message"]);
+  });
+});
+
+describe("404 and 405", () => {
+  it("unknown paths under /public/v1 answer 404 with a message", async () => {
+    for (const path of ["/nope", "/classifieds", "/properties/search/extra", "/auth/extra"]) {
+      const res = await h.call(path, { token });
+      expect(res.status).toBe(404);
+      expect(Object.keys(res.json)).toEqual(["message"]);
+    }
+  });
+
+  it("a path shaped like /classifieds/{id}/property with a non-UUID id is a 422 on the id", async () => {
+    expect(Object.keys(expect422(await h.call("/classifieds/lookup/property", { token })))).toEqual(["id"]);
+  });
+
+  it.each([
+    ["DELETE", "/properties/{id}", "GET, HEAD"],
+    ["PUT", "/classifieds/{id}", "GET, HEAD"],
+    ["POST", "/classifieds/lookup", "GET, HEAD"],
+    ["POST", "/auth", "GET, HEAD"],
+    ["GET", "/properties/search", "POST"],
+    ["PATCH", "/properties/{id}/classifieds", "GET, HEAD"],
+  ])("%s %s is 405 with Allow: %s", async (method, template, allow) => {
+    const path = template.replace("{id}", listing.property.id);
+    const res = await h.call(path, { token, method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(res.json).toEqual({ message: "Method not allowed." });
+  });
+});
+
+describe("500", () => {
+  it("answers the published body with a request id that matches the log line", async () => {
+    // A corrupted row (a status no v1 client knows) makes the representation fail loudly.
+    const [row] = await h.database.db
+      .insert(classifieds)
+      .values(classifiedValues(listing.property.id, PLACES[0]!, { status: "archived" })) // PLACES is non-empty
+      .returning();
+    const res = await h.call(`/classifieds/${row?.id}`, { token });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: "Server error." });
+    const requestId = res.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
+    const line = h.logs.find((entry) => entry["reqId"] === requestId && entry["level"] === 50);
+    expect(line?.["msg"]).toBe("request failed");
+    expect(JSON.stringify(res.body)).not.toMatch(/archived|stack|select/i);
+  });
+});
+
+describe("429", () => {
+  it("the shared limiter refuses past the plan's allowance with the rate-limit headers", async () => {
+    const free = await createBearer(h.database.db, EVERYWHERE, "free");
+    let last = await h.call("/auth", { token: free });
+    expect(last.headers.get("ratelimit-limit")).toBe("60");
+    expect(last.headers.get("ratelimit-remaining")).toBe("59");
+    for (let i = 1; i < 60; i += 1) last = await h.call("/auth", { token: free });
+    expect(last.status).toBe(200);
+    const refused = await h.call(`/properties/${listing.property.id}`, { token: free });
+    expect(refused.status).toBe(429);
+    expect(Object.keys(refused.json)).toEqual(["message"]);
+    expect(refused.headers.get("ratelimit-policy")).toBe("60;w=60");
+    expect(refused.headers.get("ratelimit-limit")).toBe("60");
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+    expect(refused.headers.get("retry-after")).toBe(refused.headers.get("ratelimit-reset"));
+  });
+});
+
+describe("OpenAPI document and docs page", () => {
+  it("serves a valid OpenAPI 3.1 document with all eight operations, identical to the committed copy", async () => {
+    const res = await fetch(`${h.base}/public/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> }; // checked below
+    expect(document.openapi).toBe("3.1.0");
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        "GET /auth",
+        "GET /classifieds/{id}",
+        "GET /classifieds/lookup",
+        "GET /classifieds/{id}/property",
+        "GET /properties/{id}",
+        "GET /properties/{id}/classifieds",
+        "GET /properties/lookup",
+        "POST /properties/search",
+      ].sort(),
+    );
+    // The parser's document type is a union of OpenAPI versions; the JSON was just fetched and is checked here.
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    const committed: unknown = JSON.parse(readFileSync(new URL("../../schema/openapi.v1.json", import.meta.url), "utf8"));
+    expect(document).toEqual(committed);
+  });
+
+  it("renders /docs from this process only: no script, style or font from another host", async () => {
+    const page = await fetch(`${h.base}/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const sources = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(source).not.toMatch(/^(https?:)?\/\//);
+    for (const source of sources) {
+      const asset = await fetch(new URL(source, `${h.base}/docs/`));
+      expect(asset.status).toBe(200);
+    }
+    expect(html).not.toMatch(/fonts\.scalar\.com|cdn\.jsdelivr/);
+  });
+});
