@@ -18,6 +18,20 @@ function sees(contract: Contract, c: Pick<ClassifiedRow, "department" | "publish
   return department && publisher;
 }
 
+/**
+ * What a property's derived values are when only `members` are visible (README, "Properties"): the lowest
+ * price among the active ones (all when none is), first and last seen over all of them.
+ */
+function derivedFrom(members: readonly ClassifiedRow[]) {
+  const active = members.filter((c) => c.status !== "removed");
+  const shown = active.length > 0 ? active : members;
+  return {
+    price: Math.min(...shown.map((c) => c.priceCurrent)),
+    firstSeenAt: new Date(Math.min(...members.map((c) => c.firstSeenAt.getTime()))).toISOString(),
+    lastSeenAt: new Date(Math.max(...members.map((c) => c.lastSeenAt.getTime()))).toISOString(),
+  };
+}
+
 function randomContract(random: () => number): Contract {
   const some = <T>(values: readonly T[]) => values.filter(() => random() < 0.4);
   return {
@@ -34,6 +48,8 @@ const NAVIGATION = `query($after: String, $filter: PropertyFilter) {
     pageInfo { hasNextPage endCursor }
     edges { node {
       id
+      transaction { price { current } }
+      meta { firstSeenAt lastSeenAt }
       media { images { id } }
       classifieds { id media { images { id } } property { id classifieds { id property { id } } } }
     } }
@@ -42,6 +58,8 @@ const NAVIGATION = `query($after: String, $filter: PropertyFilter) {
 
 type Node = {
   id: string;
+  transaction: { price: { current: number } };
+  meta: { firstSeenAt: string; lastSeenAt: string };
   media: { images: { id: string }[] };
   classifieds: { id: string; media: { images: { id: string }[] }; property: { id: string; classifieds: { id: string; property: { id: string } }[] } | null }[];
 };
@@ -53,13 +71,18 @@ describe("contract: for random contracts over generated data, nothing outside th
   let allClassifieds: ClassifiedRow[];
   let imageOwner: Map<string, string>;
   let propertyIds: string[];
+  let storedValues: Map<string, ReturnType<typeof derivedFrom>>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await insertGeneratedListings(database.db, { properties: 150, seed: 42, maxClassifiedsPerProperty: 4, imagesPerClassified: 1 });
     allClassifieds = await database.db.select().from(classifieds);
     imageOwner = new Map((await database.db.select().from(classifiedImages)).map((i) => [i.id, i.classifiedId]));
-    propertyIds = (await database.db.select({ id: properties.id }).from(properties)).map((p) => p.id);
+    const stored = await database.db.select().from(properties);
+    propertyIds = stored.map((p) => p.id);
+    storedValues = new Map(
+      stored.map((p) => [p.id, { price: p.priceCurrent, firstSeenAt: p.firstSeenAt.toISOString(), lastSeenAt: p.lastSeenAt.toISOString() }]),
+    );
     server = await startGraphqlServer(database);
   });
   afterAll(async () => {
@@ -82,6 +105,7 @@ describe("contract: for random contracts over generated data, nothing outside th
     const visibleOf = new Map<string, Set<string>>();
     for (const c of allClassifieds) if (visible.has(c.id)) visibleOf.set(c.propertyId, (visibleOf.get(c.propertyId) ?? new Set()).add(c.id));
     const visibleProperties = new Set(visibleOf.keys());
+    const restrictsPublishers = contract.sirens.length > 0 || contract.sirets.length > 0;
 
     // Connection, counts and navigation both ways, over every page.
     const seen = new Set<string>();
@@ -97,6 +121,12 @@ describe("contract: for random contracts over generated data, nothing outside th
         seen.add(node.id);
         expect(visibleProperties.has(node.id)).toBe(true);
         expect(new Set(node.classifieds.map((c) => c.id))).toEqual(visibleOf.get(node.id));
+        // Under a publisher restriction, derived values come from the visible classifieds only; otherwise
+        // every classified of a visible property is visible and the stored row is what the caller sees.
+        const expected = restrictsPublishers
+          ? derivedFrom(allClassifieds.filter((c) => visibleOf.get(node.id)?.has(c.id)))
+          : storedValues.get(node.id);
+        expect({ price: node.transaction.price.current, firstSeenAt: node.meta.firstSeenAt, lastSeenAt: node.meta.lastSeenAt }).toEqual(expected);
         for (const image of node.media.images) expect(visible.has(imageOwner.get(image.id) ?? "")).toBe(true);
         for (const c of node.classifieds) {
           for (const image of c.media.images) expect(imageOwner.get(image.id)).toBe(c.id);

@@ -2,7 +2,7 @@ import { and, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { classifieds, properties, type PropertyRow } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
-import { classifiedVisible, propertyVisible } from "../access/access.repository.js";
+import { classifiedVisible, visibleProperties } from "../access/access.repository.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { contractStatements } from "../statement-cache.js";
 
@@ -12,11 +12,12 @@ const ids = sql.placeholder("ids");
 const keys = sql.placeholder("keys");
 
 function prepareStatements(db: Database, contract: Contract) {
+  const visible = visibleProperties(db, contract);
   return {
-    byIds: db
+    byIds: visible.query
       .select()
       .from(properties)
-      .where(and(sql`${properties.id} = any(${ids}::uuid[])`, propertyVisible(contract)))
+      .where(and(sql`${properties.id} = any(${ids}::uuid[])`, visible.where))
       .prepare("properties_by_ids"),
     // A URL names a classified; its property is found through it, and only when that classified is visible.
     idsByUrlKeys: db

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { properties } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
-import { propertyVisible } from "../access/access.repository.js";
+import { visibleProperties } from "../access/access.repository.js";
 import { filterConditions } from "./search-filter.repository.js";
 import { textMatches, textRelevance } from "./search-text.repository.js";
 import type { TextQuery } from "./search-text.js";
@@ -22,11 +22,17 @@ export async function searchPropertyIds(
   sort: PropertySearchSort,
   page: SearchPage,
 ): Promise<PropertySearchResult> {
-  const where = and(propertyVisible(contract), ...filterConditions(filter), text ? textMatches(text) : undefined);
-  return pageAndTotal(db, where, orderOf(sort, text), page);
+  const visible = visibleProperties(db, contract);
+  const where = and(visible.where, ...filterConditions(filter), text ? textMatches(text) : undefined);
+  return pageAndTotal(visible.query, where, orderOf(sort, text), page);
 }
 
-async function pageAndTotal(db: Database, where: SQL | undefined, orderBy: SQL[], page: SearchPage): Promise<PropertySearchResult> {
+async function pageAndTotal(
+  db: ReturnType<Database["with"]>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: SearchPage,
+): Promise<PropertySearchResult> {
   // Two statements, run side by side: a window count in the page query would make PostgreSQL read every match
   // even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
   const [rows, counted] = await Promise.all([
