@@ -261,4 +261,18 @@ describe("ingest: identity and history of classifieds", () => {
     expect(summary.created).toBe(7);
     expect(progress).toEqual([3, 6, 7]);
   });
+
+  it("stops reading when aborted, even while the source waits, and writes the lines already read", async () => {
+    const aborter = new AbortController();
+    const lines = Array.from({ length: 3 }, () => observation());
+    async function* stalledFeed() {
+      yield* toLines(lines);
+      // A feed that has nothing more to say for now (an idle stdin); the abort arrives meanwhile.
+      setTimeout(() => aborter.abort(), 50);
+      await new Promise(() => undefined);
+    }
+    const summary = await ingestLines(database.db, stalledFeed(), { batchSize: 2, now: TEST_NOW, signal: aborter.signal });
+    expect(summary).toMatchObject({ received: 3, created: 3, rejected: 0 });
+    for (const line of lines) await expect(classifiedOf(database.db, line)).resolves.toBeDefined();
+  });
 });

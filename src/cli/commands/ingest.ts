@@ -3,8 +3,7 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { readLines } from "../../modules/ingest/line-reader.js";
-import { ingestLines, type IngestReject, type IngestSummary } from "../../modules/ingest/ingest.service.js";
+import type { IngestReject, IngestSummary } from "../../modules/ingest/ingest.service.js";
 import { CliError, EXIT_REJECTS } from "../cli-errors.js";
 import { describeDatabase, loadEnv, withDatabase } from "../runtime.js";
 import { pushToServer } from "./ingest-remote.js";
@@ -89,6 +88,7 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
     rejectsFile?.write(`${JSON.stringify(reject)}\n`);
   };
   const started = Date.now();
+  const interrupt = interruptible(reporter);
   let summary: IngestSummary;
   let target: string;
   try {
@@ -106,11 +106,17 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
     } else {
       const env = loadEnv();
       target = describeDatabase(env);
+      // Loaded here, not at start-up: the other commands do not pay for the ingest stack.
+      const [{ ingestLines }, { readLines }] = await Promise.all([
+        import("../../modules/ingest/ingest.service.js"),
+        import("../../modules/ingest/line-reader.js"),
+      ]);
       summary = await withDatabase(env, "ingest", (database) =>
-        ingestLines(database.db, readLines(input.chunks), { onReject, onProgress: (s) => reporter.progress(s) }),
+        ingestLines(database.db, readLines(input.chunks), { onReject, onProgress: (s) => reporter.progress(s), signal: interrupt.signal }),
       );
     }
   } finally {
+    interrupt.release();
     rejectsFile?.end();
     if (rejectsFile) await once(rejectsFile, "finish");
   }
@@ -125,9 +131,35 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
         `${summary.removed} removed, ${summary.rejected} rejected.\n`,
     );
   }
+  if (interrupt.signal.aborted) {
+    throw new CliError(`interrupted after ${summary.received} lines (all of them committed); run the same feed again to finish`);
+  }
   if (summary.rejected > 0) {
     throw new CliError(`${summary.rejected} line(s) rejected${options.rejects ? ` (details in ${options.rejects})` : ""}`, EXIT_REJECTS);
   }
+}
+
+/**
+ * Ctrl-C (or SIGTERM) during a local ingest stops reading the feed: the lines already read are written, the
+ * summary printed, and the command exits 1. A second signal exits at once (the open batch's transaction is then
+ * rolled back by the database: nothing is half written either way).
+ */
+function interruptible(reporter: { note(message: string): void }): { signal: AbortSignal; release(): void } {
+  const aborter = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (aborter.signal.aborted) process.exit(128 + (signal === "SIGINT" ? 2 : 15));
+    reporter.note("Interrupted: writing the lines already read, then stopping (again to quit at once).");
+    aborter.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: aborter.signal,
+    release() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
 }
 
 /** `listings ingest <file|->`: see README, "Ingest format" and "CLI". */

@@ -4,6 +4,7 @@
  * never reaches the database), then applied in batches, one transaction each. Memory stays flat whatever the
  * input size: at most two batches are held, the one being written and the one being read.
  */
+import { setImmediate } from "node:timers/promises";
 import type { Database } from "../../db/client.js";
 import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
 import { applyBatch, type BatchResult } from "./apply-batch.js";
@@ -14,6 +15,13 @@ import { prepareLine } from "./prepare-line.js";
 export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
 
 const DEFAULT_BATCH_SIZE = 500;
+
+/**
+ * Lines between two turns of the event loop. With the embedded database every query completes in microtasks,
+ * so a long ingest would otherwise never let the event loop run: no timer, no signal handler (the very thing
+ * that aborts), no other request of the server (/healthz during a push) until the end.
+ */
+const YIELD_EVERY = 100;
 
 /** How much of a rejected line is kept in its reject record. */
 const MAX_REJECT_INPUT = 4_096;
@@ -78,8 +86,9 @@ export async function ingestLines(
   };
 
   let lineNumber = 0;
-  for await (const raw of lines) {
+  for await (const raw of untilAborted(lines, options.signal)) {
     lineNumber += 1;
+    if (lineNumber % YIELD_EVERY === 0) await setImmediate();
     const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
     if (text.trim() === "") continue;
     summary.received += 1;
@@ -94,6 +103,29 @@ export async function ingestLines(
   if (pending.length > 0) await flush();
   await inFlight;
   return summary;
+}
+
+/**
+ * The lines until `signal` aborts, even while the source waits for input (an idle stdin): the wait is raced
+ * against the abort, and the source closed.
+ */
+async function* untilAborted(lines: AsyncIterable<string> | Iterable<string>, signal: AbortSignal | undefined): AsyncGenerator<string> {
+  if (signal === undefined) return yield* lines;
+  const iterator = Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]();
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (signal.aborted) resolve("aborted");
+    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+  try {
+    while (!signal.aborted) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === "aborted" || next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a source stuck in a read may never settle its return.
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
 }
 
 /**

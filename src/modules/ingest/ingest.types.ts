@@ -30,6 +30,8 @@ export type IngestOptions = {
   batchSize?: number;
   /** The clock, for tests: observations more than a day after it are rejected. */
   now?(): Date;
+  /** Stops reading when it aborts; the lines already read are still written (nothing is half written). */
+  signal?: AbortSignal;
 };
 
 /** Outcome of one applied line. */
