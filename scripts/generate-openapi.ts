@@ -4,10 +4,9 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildOpenApiDocument } from "../src/transports/rest-v1/openapi.js";
+import { v1OpenApiDocument } from "../src/transports/rest-v1/openapi-document.js";
 import { V1_PREFIX } from "../src/transports/rest-v1/plugin.js";
-import { V1_ENDPOINTS } from "../src/transports/rest-v1/routes/index.js";
 
 const target = fileURLToPath(new URL("../schema/openapi.v1.json", import.meta.url));
-writeFileSync(target, `${JSON.stringify(buildOpenApiDocument(V1_ENDPOINTS, V1_PREFIX), null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(v1OpenApiDocument(V1_PREFIX), null, 2)}\n`);
 console.log(`wrote ${target}`);

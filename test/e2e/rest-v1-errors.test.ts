@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import { validate } from "@readme/openapi-parser";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../../src/config/env.js";
 import { classifieds } from "../../src/db/schema/index.js";
+import { Authenticator } from "../../src/modules/auth/auth.service.js";
+import { buildApp } from "../../src/transports/http.js";
 import { PLACES, classifiedValues, createListing, type Listing } from "../factories/listings.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import * as published from "../support/published-v1-schemas.js";
@@ -159,13 +163,22 @@ describe("429", () => {
 });
 
 describe("OpenAPI document and docs page", () => {
-  it("serves a valid OpenAPI 3.1 document with all eight operations, identical to the committed copy", async () => {
+  type Operation = { tags?: string[]; security?: unknown; responses: Record<string, unknown>; requestBody?: unknown };
+  type Document = {
+    openapi: string;
+    paths: Record<string, Record<string, Operation>>;
+    webhooks: Record<string, { post: Operation & { parameters: { name: string; in: string }[] } }>;
+  };
+  const operationsOf = (document: Document) =>
+    Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+
+  it("serves a valid OpenAPI 3.1 document with every operation, identical to the committed copy", async () => {
     const res = await fetch(`${h.base}/public/v1/openapi.json`);
     expect(res.status).toBe(200);
-    const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> }; // checked below
+    const raw: unknown = await res.json();
+    const document = raw as Document; // checked below
     expect(document.openapi).toBe("3.1.0");
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(operations.sort()).toEqual(
+    expect(operationsOf(document).sort()).toEqual(
       [
         "GET /auth",
         "GET /classifieds/{id}",
@@ -175,13 +188,70 @@ describe("OpenAPI document and docs page", () => {
         "GET /properties/{id}/classifieds",
         "GET /properties/lookup",
         "POST /properties/search",
+        "POST /webhooks",
+        "GET /webhooks",
+        "GET /webhooks/{id}",
+        "PATCH /webhooks/{id}",
+        "DELETE /webhooks/{id}",
+        "GET /webhooks/{id}/deliveries",
+        "GET /webhooks/{id}/exports",
+        "POST /webhooks/{id}/replay",
+        "POST /webhooks/{id}/test",
+        "POST /webhooks/{id}/rotate-secret",
       ].sort(),
     );
     // The parser's document type is a union of OpenAPI versions; the JSON was just fetched and is checked here.
-    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    const result = await validate(structuredClone(raw) as Parameters<typeof validate>[0]);
     expect(result.valid ? [] : result.errors).toEqual([]);
     const committed: unknown = JSON.parse(readFileSync(new URL("../../schema/openapi.v1.json", import.meta.url), "utf8"));
     expect(document).toEqual(committed);
+  });
+
+  it("documents every route served under /public/v1 (webhook management included)", async () => {
+    // A second app on the same database, built as `listings serve` builds it, records the routes it registers.
+    const app = buildApp({
+      database: h.database,
+      authenticator: new Authenticator(h.database.db),
+      env: parseEnv({ NODE_ENV: "test" }),
+      logger: pino({ level: "silent" }),
+    });
+    const served = new Set<string>();
+    app.addHook("onRoute", (route) => {
+      // Arrays of methods are the 405 answers on known paths; HEAD routes mirror the GET ones.
+      if (typeof route.method !== "string" || route.method === "HEAD" || !route.url.startsWith("/public/v1/")) return;
+      const path = route.url.slice("/public/v1".length).replace(/\/$/, "").replace(/:(\w+)/g, "{$1}");
+      if (path !== "/openapi.json") served.add(`${route.method} ${path}`);
+    });
+    await app.ready();
+    await app.close();
+    const document = (await (await fetch(`${h.base}/public/v1/openapi.json`)).json()) as Document; // checked above
+    expect([...served].sort()).toEqual(operationsOf(document).sort());
+  });
+
+  it("documents webhook management with the bearer scheme, the webhooks tag and its error answers", async () => {
+    const document = (await (await fetch(`${h.base}/public/v1/openapi.json`)).json()) as Document; // checked above
+    const webhookOperations = Object.entries(document.paths).filter(([path]) => path.startsWith("/webhooks"));
+    expect(webhookOperations.length).toBe(7);
+    for (const [path, methods] of webhookOperations) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method} ${path}`;
+        expect(operation.tags, name).toEqual(["webhooks"]);
+        expect(operation.security, name).toEqual([{ bearerAuth: ["webhooks"] }]);
+        expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(["401", "403", "429"]));
+        if (path.includes("{id}")) expect(Object.keys(operation.responses), name).toContain("404");
+        if (operation.requestBody) expect(Object.keys(operation.responses), name).toContain("422");
+      }
+    }
+    expect(Object.keys(document.paths["/webhooks"]?.["post"]?.responses ?? {})).toContain("201");
+    expect(Object.keys(document.paths["/webhooks/{id}"]?.["delete"]?.responses ?? {})).toContain("204");
+    expect(Object.keys(document.paths["/webhooks/{id}/replay"]?.["post"]?.responses ?? {})).toContain("202");
+
+    expect(Object.keys(document.webhooks).sort()).toEqual(["classified-notification", "classifieds-export", "property-notification"]);
+    for (const [kind, { post }] of Object.entries(document.webhooks)) {
+      const headers = post.parameters.filter((p) => p.in === "header").map((p) => p.name);
+      expect(headers, kind).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature"]));
+      expect(post.requestBody, kind).toBeDefined();
+    }
   });
 
   it("renders /docs from this process only: no script, style or font from another host", async () => {

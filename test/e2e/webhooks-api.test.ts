@@ -1,4 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  ClassifiedNotificationMessage,
+  PropertyNotificationMessage,
+  WebhookMessageHeaders,
+} from "../../src/modules/webhooks/webhook-messages.schemas.js";
+import {
+  WebhookDeliveriesResponse,
+  WebhookExportsResponse,
+  WebhookListResponse,
+  WebhookReplayResponse,
+  WebhookResponse,
+  WebhookTestResponse,
+  WebhookWithSecretResponse,
+} from "../../src/modules/webhooks/webhooks.schemas.js";
 import { classifiedEvent, recordEvents } from "../factories/events.js";
 import { createListing } from "../factories/listings.js";
 import { createBearer } from "../factories/viewers.js";
@@ -8,6 +23,11 @@ import { startGatewayApp, type GatewayApp } from "../support/gateway-app.js";
 import { WebhookReceiver } from "../support/webhook-receiver.js";
 
 type Json = Record<string, unknown>;
+
+/** A response body must be exactly what the OpenAPI document says (the schemas are strict). */
+function expectDocumented(schema: z.ZodType, body: unknown): void {
+  expect(schema.safeParse(body).error).toBeUndefined();
+}
 
 describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
   let database: TestDatabase;
@@ -51,6 +71,9 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
     const refused = await call("", { bearer: readOnly });
     expect(refused.status).toBe(403);
     expect(refused.body["message"]).toMatch(/webhooks scope/);
+    // The scope is checked before the input: an invalid body from such a token is still a 403.
+    expect((await call("", { method: "POST", bearer: readOnly, body: { kind: "nope" } })).status).toBe(403);
+    expect((await call("/not-a-uuid/deliveries?limit=0", { bearer: readOnly })).status).toBe(403);
   });
 
   it("refuses URLs on loopback, private or link-local networks and non-http schemes (422)", async () => {
@@ -67,7 +90,17 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
       body: { kind: "everything", url: receiver.url(), filter: { departments: ["99"], propertyTypes: ["castle"] } },
     });
     expect(response.status).toBe(422);
-    expect(Object.keys(response.body["errors"] as Json).sort()).toEqual(["filter.departments", "filter.propertyTypes", "kind"]);
+    expect(response.body["errors"]).toEqual({
+      kind: ["must be one of classified-notification, property-notification, classifieds-export"],
+      "filter.departments": ['"99" is not a valid value'],
+      "filter.propertyTypes": ['"castle" is not a valid value'],
+    });
+    const long = await call("", { method: "POST", body: { url: receiver.url(), description: "x".repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body["errors"]).toEqual({ kind: ["is required"], description: ["at most 500 characters"] });
+    const paging = await call("/00000000-0000-4000-8000-000000000000/deliveries?limit=101");
+    expect(paging.status).toBe(422);
+    expect(Object.keys(paging.body["errors"] as Json)).toEqual(["limit"]);
     expect((await call("", { method: "POST", body: { kind: "classified-notification", url: receiver.url(), extra: 1 } })).status).toBe(422);
   });
 
@@ -77,6 +110,7 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
       body: { kind: "classified-notification", url: receiver.url(), description: "CRM sync", filter: { departments: ["75"] } },
     });
     expect(created.status).toBe(201);
+    expectDocumented(WebhookWithSecretResponse, created.body);
     const secret = created.body["secret"] as string;
     expect(secret).toMatch(/^whsec_/);
     const webhook = created.body["webhook"] as Json;
@@ -85,38 +119,77 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
     const id = webhook["id"] as string;
 
     const listed = await call("");
+    expectDocumented(WebhookListResponse, listed.body);
     expect((listed.body["webhooks"] as Json[]).map((w) => w["id"])).toContain(id);
     expect(JSON.stringify(listed.body)).not.toContain("whsec_");
-    expect((await call(`/${id}`)).body["webhook"]).toMatchObject({ id, description: "CRM sync" });
+    const read = await call(`/${id}`);
+    expectDocumented(WebhookResponse, read.body);
+    expect(read.body["webhook"]).toMatchObject({ id, description: "CRM sync" });
 
     const tested = await call(`/${id}/test`, { method: "POST" });
     expect(tested.status).toBe(200);
+    expectDocumented(WebhookTestResponse, tested.body);
     expect(tested.body["delivery"]).toMatchObject({ eventType: "test", status: "succeeded", attempts: [{ number: 1, statusCode: 200 }] });
     const request = receiver.requests.at(-1)!;
     expect(() => WebhookReceiver.verify(request, secret)).not.toThrow();
+    // What the subscriber receives is what the document's `webhooks` section describes.
+    expect(WebhookMessageHeaders.safeParse(request.headers).error).toBeUndefined();
+    expect(ClassifiedNotificationMessage.safeParse(JSON.parse(request.body)).error).toBeUndefined();
 
     const listing = await createListing(database.db);
     const [event] = await recordEvents(database.db, [classifiedEvent(listing.classifieds[0]!)]);
     await receiver.waitFor((r) => r.accepted.some((req) => (JSON.parse(req.body) as Json)["id"] === listing.classifieds[0]!.id));
     const log = await call(`/${id}/deliveries?limit=10`);
+    expectDocumented(WebhookDeliveriesResponse, log.body);
+    const notification = receiver.accepted.find((req) => (JSON.parse(req.body) as Json)["id"] === listing.classifieds[0]!.id)!;
+    expect(WebhookMessageHeaders.safeParse(notification.headers).error).toBeUndefined();
+    expect(ClassifiedNotificationMessage.safeParse(JSON.parse(notification.body)).error).toBeUndefined();
     const deliveries = log.body["deliveries"] as Json[];
     expect(deliveries[0]).toMatchObject({ eventCursor: event!.id.toString(), eventType: "created", status: expect.stringMatching(/pending|succeeded/) });
     expect(deliveries.map((d) => d["eventType"])).toContain("test");
 
     const replayed = await call(`/${id}/replay`, { method: "POST", body: { after: (event!.id - 1n).toString() } });
     expect(replayed.status).toBe(202);
+    expectDocumented(WebhookReplayResponse, replayed.body);
     expect(replayed.body["cursor"]).toBe((event!.id - 1n).toString());
     expect((await call(`/${id}/replay`, { method: "POST", body: { after: "yesterday" } })).status).toBe(422);
 
     const rotated = await call(`/${id}/rotate-secret`, { method: "POST" });
+    expectDocumented(WebhookWithSecretResponse, rotated.body);
     expect(rotated.body["secret"]).toMatch(/^whsec_/);
     expect(rotated.body["secret"]).not.toBe(secret);
 
     const disabled = await call(`/${id}`, { method: "PATCH", body: { enabled: false } });
+    expectDocumented(WebhookResponse, disabled.body);
+    expect((await call(`/${id}`, { method: "PATCH", body: { filter: { sirens: ["123"] } } })).body["errors"]).toEqual({
+      "filter.sirens": ['"123" is not a valid value'],
+    });
     expect(disabled.body["webhook"]).toMatchObject({ status: "disabled", disabledReason: "disabled by its owner" });
 
-    expect((await call(`/${id}`, { method: "DELETE" })).status).toBe(204);
+    const deleted = await fetch(`${gateway.base}/public/v1/webhooks/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe("");
     expect((await call(`/${id}`)).status).toBe(404);
+  });
+
+  it("serves property notifications and exports in their documented shapes", async () => {
+    const property = await call("", { method: "POST", body: { kind: "property-notification", url: receiver.url() } });
+    const propertyId = (property.body["webhook"] as Json)["id"] as string;
+    expectDocumented(WebhookTestResponse, (await call(`/${propertyId}/test`, { method: "POST" })).body);
+    const sent = receiver.requests.at(-1)!;
+    expect(sent.headers["webhook-endpoint-id"]).toBe(propertyId);
+    expect(WebhookMessageHeaders.safeParse(sent.headers).error).toBeUndefined();
+    expect(PropertyNotificationMessage.safeParse(JSON.parse(sent.body)).error).toBeUndefined();
+
+    const exporter = await call("", { method: "POST", body: { kind: "classifieds-export", url: receiver.url() } });
+    const exportId = (exporter.body["webhook"] as Json)["id"] as string;
+    const replayed = await call(`/${exportId}/replay`, { method: "POST" });
+    expect(replayed.status).toBe(202);
+    expectDocumented(WebhookReplayResponse, replayed.body);
+    const runs = await call(`/${exportId}/exports`);
+    expectDocumented(WebhookExportsResponse, runs.body);
+    expect((runs.body["exports"] as Json[]).map((run) => run["exportId"])).toContain(replayed.body["exportId"]);
+    expect((await call(`/${propertyId}`, { method: "DELETE" })).status).toBe(204);
   });
 
   it("hides other accounts' webhooks (404)", async () => {

@@ -9,7 +9,8 @@ export class UnsafeWebhookUrlError extends Error {
   }
 }
 
-const MAX_URL_LENGTH = 2_048;
+/** Longest webhook URL accepted. */
+export const MAX_URL_LENGTH = 2_048;
 
 /**
  * True for addresses on the public internet. Everything else (loopback, private, link-local, unique-local,

@@ -1,79 +1,38 @@
+import type { z } from "zod";
 import type { WebhookExportRow, WebhookRow } from "../../db/schema/index.js";
+import { isOneOf } from "../../domain/enums.js";
 import { messageIdOf } from "./webhook-attempt.js";
+import { DELIVERY_EVENT_TYPES, DELIVERY_STATUSES, EXPORT_STATUSES, WEBHOOK_KINDS, WEBHOOK_STATUSES } from "./webhook-kinds.js";
 import type { DeliveryWithAttempts } from "./webhooks.repository.js";
+import type { Webhook, WebhookAttempt, WebhookDelivery, WebhookExport, WebhookFilter } from "./webhooks.schemas.js";
 
 /**
- * The JSON shapes of the webhook management API (REST; GraphQL mirrors them field for field). The signing
- * secret never appears here: it is returned once, next to the webhook, when created or rotated.
+ * The JSON shapes of the webhook management API, typed by its response schemas (webhooks.schemas.ts); GraphQL
+ * mirrors them field for field. The signing secret never appears here: it is returned once, next to the
+ * webhook, when created or rotated.
  */
 
-export type WebhookFilterView = {
-  transactionTypes: string[];
-  propertyTypes: string[];
-  sourceDomains: string[];
-  departments: string[];
-  sirens: string[];
-  sirets: string[];
-};
+export type WebhookFilterView = z.output<typeof WebhookFilter>;
+export type WebhookView = z.output<typeof Webhook>;
+export type AttemptView = z.output<typeof WebhookAttempt>;
+export type DeliveryView = z.output<typeof WebhookDelivery>;
+export type ExportView = z.output<typeof WebhookExport>;
 
-export type WebhookView = {
-  id: string;
-  kind: string;
-  url: string;
-  description: string | null;
-  status: string;
-  disabledReason: string | null;
-  disabledAt: string | null;
-  failingSince: string | null;
-  filter: WebhookFilterView;
-  /** The last event turned into deliveries (notification kinds). */
-  cursor: string;
-  /** Until when the previous secret still signs, after a rotation. */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type AttemptView = { number: number; startedAt: string; durationMs: number; statusCode: number | null; error: string | null };
-
-export type DeliveryView = {
-  id: string;
-  /** The `webhook-id` header: the same on every attempt. */
-  messageId: string;
-  /** Position in the log; pass it as `before` to page further back. */
-  sequence: string;
-  eventType: string;
-  /** Cursor of the event delivered (null for tests and export batches). */
-  eventCursor: string | null;
-  status: string;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  attempts: AttemptView[];
-};
-
-export type ExportView = {
-  exportId: string;
-  since: string | null;
-  status: string;
-  batchCount: number;
-  itemCount: number;
-  createdAt: string;
-  completedAt: string | null;
-};
+/** A stored enumeration value, typed: the columns are text, written only with the values the schemas list. */
+function known<T extends string>(values: readonly T[], value: string, column: string): T {
+  if (!isOneOf(values, value)) throw new Error(`unexpected ${column} ${JSON.stringify(value)}`);
+  return value;
+}
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
 export function webhookView(row: WebhookRow): WebhookView {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: known(WEBHOOK_KINDS, row.kind, "webhook kind"),
     url: row.url,
     description: row.description,
-    status: row.status,
+    status: known(WEBHOOK_STATUSES, row.status, "webhook status"),
     disabledReason: row.disabledReason,
     disabledAt: iso(row.disabledAt),
     failingSince: iso(row.failingSince),
@@ -97,9 +56,9 @@ export function deliveryView(row: DeliveryWithAttempts): DeliveryView {
     id: row.id,
     messageId: messageIdOf(row.id),
     sequence: row.seq.toString(),
-    eventType: row.eventType,
+    eventType: known(DELIVERY_EVENT_TYPES, row.eventType, "delivery event type"),
     eventCursor: row.eventId === null ? null : row.eventId.toString(),
-    status: row.status,
+    status: known(DELIVERY_STATUSES, row.status, "delivery status"),
     attemptCount: row.attemptCount,
     nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     lastStatusCode: row.lastStatusCode,
@@ -120,7 +79,7 @@ export function exportView(row: WebhookExportRow): ExportView {
   return {
     exportId: row.id,
     since: iso(row.since),
-    status: row.status,
+    status: known(EXPORT_STATUSES, row.status, "export status"),
     batchCount: row.batchCount,
     itemCount: row.itemCount,
     createdAt: row.createdAt.toISOString(),

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { bearerToken } from "../../domain/token-secret.js";
 import { AppError, unauthenticated } from "../../errors.js";
 import { installV1ErrorHandlers, parseOrFail } from "../../transports/rest-v1/errors.js";
 import type { AppDeps } from "../../transports/http.js";
+import type { DocumentedOperation } from "../../transports/rest-v1/openapi.js";
 import type { Viewer } from "../auth/auth.types.js";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit/rate-limiter.js";
-import { DELIVERY_STATUSES } from "./webhook-kinds.js";
 import { WebhookSender } from "./webhook-sender.js";
 import { configureWebhookServices } from "./webhook-settings.js";
 import { testWebhook, type WebhookTestDeps } from "./webhook-test.service.js";
@@ -17,41 +17,45 @@ import {
   getWebhook,
   listWebhooks,
   replayWebhook,
+  requireWebhookScope,
   rotateSecret,
   updateWebhook,
   webhookDeliveries,
   webhookExports,
 } from "./webhooks.service.js";
+import {
+  createWebhookOperation,
+  deleteWebhookOperation,
+  getWebhookOperation,
+  listWebhooksOperation,
+  replayWebhookOperation,
+  rotateWebhookSecretOperation,
+  testWebhookOperation,
+  updateWebhookOperation,
+  webhookDeliveriesOperation,
+  webhookExportsOperation,
+} from "./webhooks.operations.js";
 
-const values = z.array(z.string().max(253)).max(1_000);
-const filterSchema = z
-  .object({
-    transactionTypes: values.optional(),
-    propertyTypes: values.optional(),
-    sourceDomains: values.optional(),
-    departments: values.optional(),
-    sirens: values.optional(),
-    sirets: values.optional(),
-  })
-  .strict();
+/** The parsed output of an operation's schema, or undefined when it has none. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type InputOf<O extends DocumentedOperation> = { params: Parsed<O["params"]>; query: Parsed<O["query"]>; body: Parsed<O["body"]> };
+type ResultOf<O extends DocumentedOperation> = O["response"] extends z.ZodType ? z.output<O["response"]> : void;
+type Handler<O extends DocumentedOperation> = (viewer: Viewer, input: InputOf<O>) => Promise<ResultOf<O>>;
 
-const createBody = z
-  .object({ kind: z.string(), url: z.string(), description: z.string().nullish(), filter: filterSchema.nullish() })
-  .strict();
-const updateBody = z
-  .object({ url: z.string().optional(), description: z.string().nullish(), filter: filterSchema.nullish(), enabled: z.boolean().optional() })
-  .strict();
-const idParams = z.object({ id: z.string() });
-const deliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.string().optional(),
-  status: z.enum(DELIVERY_STATUSES).optional(),
-});
-const replayBody = z.object({ after: z.string().optional(), since: z.iso.datetime({ offset: true }).optional() }).strict();
+/** Where the operations live; their paths are relative to `/public/v1` and start with `/webhooks`. */
+const PREFIX = "/public/v1";
+const SCOPE_PATH = "/webhooks";
+
+/** `/webhooks/{id}/test` → `/:id/test` inside the `/public/v1/webhooks` scope (`/` for the collection). */
+function scopedUrl(operation: DocumentedOperation): string {
+  if (!operation.path.startsWith(SCOPE_PATH)) throw new Error(`${operation.operationId}: not under ${SCOPE_PATH}`);
+  return operation.path.slice(SCOPE_PATH.length).replace(/\{(\w+)\}/g, ":$1") || "/";
+}
 
 /**
  * Webhook management over REST, under `/public/v1/webhooks`, for tokens with the `webhooks` scope; errors in
- * the v1 shapes (401, 403, 404, 422, 429). Create and rotate-secret return the signing secret, once.
+ * the v1 shapes (401, 403, 404, 422, 429). Serves exactly the operations of webhooks.operations.ts, which the
+ * OpenAPI document lists. Create and rotate-secret return the signing secret, once.
  */
 export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const sender = new WebhookSender({ timeoutMs: deps.env.WEBHOOK_TIMEOUT_MS, allowPrivateNetworks: deps.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS });
@@ -78,67 +82,67 @@ export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): P
   await app.register(
     async (scope) => {
       installV1ErrorHandlers(scope);
-      scope.post("/", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const body = parseOrFail(createBody, request.body);
+
+      /**
+       * Serves `operation` with its own method, path and schemas (those the OpenAPI document shows): 401, 429,
+       * 403 without the scope, then 422 when the params, query or body do not parse.
+       */
+      function serve<O extends DocumentedOperation>(operation: O, handle: Handler<O>): void {
+        scope.route({
+          method: operation.method,
+          url: scopedUrl(operation),
+          async handler(request, reply) {
+            const viewer = await viewerOf(request, reply);
+            requireWebhookScope(viewer);
+            const parse = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseOrFail(schema, value) : undefined);
+            const body = operation.body && operation.bodyRequired === false ? (request.body ?? {}) : request.body;
+            // The schemas are the operation's own: what they parse is exactly `InputOf<O>`, which TypeScript
+            // cannot follow through the optional members of the generic.
+            const input = {
+              params: parse(operation.params, request.params),
+              query: parse(operation.query, request.query),
+              body: parse(operation.body, body),
+            } as InputOf<O>;
+            const result = await handle(viewer, input);
+            reply.code(operation.successStatus ?? 200);
+            return operation.response ? reply.send(result) : reply.send();
+          },
+        });
+      }
+
+      serve(createWebhookOperation, async (viewer, { body }) => {
         const { webhook, secret } = await createWebhook(services, viewer, body);
-        return reply.code(201).send({ webhook: webhookView(webhook), secret });
+        return { webhook: webhookView(webhook), secret };
       });
-      scope.get("/", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        return { webhooks: (await listWebhooks(services, viewer)).map(webhookView) };
+      serve(listWebhooksOperation, async (viewer) => ({ webhooks: (await listWebhooks(services, viewer)).map(webhookView) }));
+      serve(getWebhookOperation, async (viewer, { params }) => ({ webhook: webhookView(await getWebhook(services, viewer, params.id)) }));
+      serve(updateWebhookOperation, async (viewer, { params, body }) => ({
+        webhook: webhookView(await updateWebhook(services, viewer, params.id, body)),
+      }));
+      serve(deleteWebhookOperation, async (viewer, { params }) => {
+        await deleteWebhook(services, viewer, params.id);
       });
-      scope.get("/:id", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        return { webhook: webhookView(await getWebhook(services, viewer, id)) };
-      });
-      scope.patch("/:id", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        return { webhook: webhookView(await updateWebhook(services, viewer, id, parseOrFail(updateBody, request.body ?? {}))) };
-      });
-      scope.delete("/:id", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        await deleteWebhook(services, viewer, id);
-        return reply.code(204).send();
-      });
-      scope.get("/:id/deliveries", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        const query = parseOrFail(deliveriesQuery, request.query);
-        const rows = await webhookDeliveries(services, viewer, id, query);
+      serve(webhookDeliveriesOperation, async (viewer, { params, query }) => {
+        const rows = await webhookDeliveries(services, viewer, params.id, query);
         const last = rows.at(-1);
         return { deliveries: rows.map(deliveryView), nextBefore: rows.length === query.limit && last ? last.seq.toString() : null };
       });
-      scope.get("/:id/exports", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        return { exports: (await webhookExports(services, viewer, id)).map(exportView) };
-      });
-      scope.post("/:id/replay", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        const body = parseOrFail(replayBody, request.body ?? {});
-        const result = await replayWebhook(services, viewer, id, {
+      serve(webhookExportsOperation, async (viewer, { params }) => ({
+        exports: (await webhookExports(services, viewer, params.id)).map(exportView),
+      }));
+      serve(replayWebhookOperation, async (viewer, { params, body }) => {
+        const result = await replayWebhook(services, viewer, params.id, {
           after: body.after,
           since: body.since === undefined ? undefined : new Date(body.since),
         });
-        return reply.code(202).send({ webhook: webhookView(result.webhook), cursor: result.cursor, exportId: result.exportId });
+        return { webhook: webhookView(result.webhook), cursor: result.cursor, exportId: result.exportId };
       });
-      scope.post("/:id/test", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        return { delivery: deliveryView(await testWebhook(services, viewer, id)) };
-      });
-      scope.post("/:id/rotate-secret", async (request, reply) => {
-        const viewer = await viewerOf(request, reply);
-        const { id } = parseOrFail(idParams, request.params);
-        const { webhook, secret } = await rotateSecret(services, viewer, id);
+      serve(testWebhookOperation, async (viewer, { params }) => ({ delivery: deliveryView(await testWebhook(services, viewer, params.id)) }));
+      serve(rotateWebhookSecretOperation, async (viewer, { params }) => {
+        const { webhook, secret } = await rotateSecret(services, viewer, params.id);
         return { webhook: webhookView(webhook), secret };
       });
     },
-    { prefix: "/public/v1/webhooks" },
+    { prefix: `${PREFIX}${SCOPE_PATH}` },
   );
 }

@@ -35,7 +35,8 @@ export type WebhookServiceDeps = {
 
 /** Webhooks one account may register. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
-const MAX_DESCRIPTION_LENGTH = 500;
+/** Most characters in a webhook's description. */
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 
 export type CreateWebhookInput = {
   kind: string;
@@ -211,7 +212,7 @@ async function checkedUrl(deps: WebhookServiceDeps, url: string, errors: Record<
 }
 
 function checkDescription(description: string | null | undefined, errors: Record<string, string[]>): void {
-  if (typeof description === "string" && description.length > MAX_DESCRIPTION_LENGTH) {
-    errors["description"] = [`at most ${MAX_DESCRIPTION_LENGTH} characters`];
+  if (typeof description === "string" && description.length > MAX_WEBHOOK_DESCRIPTION_LENGTH) {
+    errors["description"] = [`at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`];
   }
 }

@@ -1,15 +1,66 @@
 import { z } from "zod";
-import type { Endpoint } from "./endpoint.js";
 import { requestComponents, responseComponents } from "./schemas/registry.js";
 import { ErrorBody, ValidationErrorBody } from "./schemas/responses.schema.js";
 
 /**
  * The OpenAPI 3.1 document of the v1 API, generated from the zod schemas the routes validate with (see
- * `Endpoint`). `npm run generate:openapi` writes it to schema/openapi.v1.json, which is committed and
- * drift-checked; the server builds the same document in memory.
+ * `Endpoint` and the webhook operations). `npm run generate:openapi` writes it to schema/openapi.v1.json, which
+ * is committed and drift-checked; the server builds the same document in memory.
  */
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * What the document needs of one operation. A v1 `Endpoint` is one as it is; other routes (webhook management)
+ * declare one and validate with its schemas, so that the route and the document cannot disagree.
+ */
+export type DocumentedOperation = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** OpenAPI form, relative to `/public/v1`: `/classifieds/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: readonly string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Whether a body must be sent when `body` is given (default: yes). */
+  bodyRequired?: boolean;
+  /** Body of the success response; null when it has none (204). */
+  response: z.ZodType | null;
+  /** Status of the success response (default 200). */
+  successStatus?: 200 | 201 | 202 | 204;
+  /** Whether the operation answers 404 (unknown, outside the contract, or nothing matches). */
+  canBeNotFound: boolean;
+  /** Whether it answers 422 (default: when it takes params, a query or a body). */
+  canBeInvalid?: boolean;
+  /** A token scope the operation needs besides a valid token (403 without it). */
+  requiredScope?: string;
+};
+
+/** A message the service sends to a subscriber (OpenAPI 3.1 `webhooks`): a signed POST with a JSON body. */
+export type DocumentedWebhook = {
+  /** Key in `webhooks`: the webhook kind. */
+  name: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** Request headers the subscriber receives (names as sent, lower case). */
+  headers: z.ZodObject;
+  body: z.ZodType;
+  /** What each answer of the subscriber means, by status (`2XX`, `410`, `default`...). */
+  responses: Record<string, string>;
+};
+
+/** A tag with its description, in the order the documentation shows them. */
+export type DocumentTag = { name: string; description: string };
+
+export type DocumentParts = {
+  operations: readonly DocumentedOperation[];
+  webhooks?: readonly DocumentedWebhook[];
+  tags?: readonly DocumentTag[];
+};
 
 /** `format` already says it: the long regular expressions zod adds for these formats only clutter the document. */
 const FORMATS_WITHOUT_PATTERN = new Set(["date-time", "uuid"]);
@@ -42,13 +93,17 @@ function inline(schema: z.ZodType, registry: typeof responseComponents, io: "inp
   return rest;
 }
 
-function parameters(endpoint: Endpoint): JsonSchema[] {
-  const of = (schema: z.ZodObject | undefined, where: "path" | "query") =>
-    Object.entries(schema?.shape ?? {}).map(([name, field]) => {
-      const { description, ...fieldSchema } = inline(field, requestComponents, "input");
-      return { name, in: where, required: where === "path" || !field.safeParse(undefined).success, description, schema: fieldSchema };
-    });
-  return [...of(endpoint.params, "path"), ...of(endpoint.query, "query")];
+type ParameterPlace = "path" | "query" | "header";
+
+function parametersOf(schema: z.ZodObject | undefined, where: ParameterPlace, registry: typeof responseComponents, io: "input" | "output") {
+  return Object.entries(schema?.shape ?? {}).map(([name, field]) => {
+    const { description, ...fieldSchema } = inline(field, registry, io);
+    return { name, in: where, required: where === "path" || !field.safeParse(undefined).success, description, schema: fieldSchema };
+  });
+}
+
+function parameters(operation: DocumentedOperation): JsonSchema[] {
+  return [...parametersOf(operation.params, "path", requestComponents, "input"), ...parametersOf(operation.query, "query", requestComponents, "input")];
 }
 
 const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
@@ -64,41 +119,68 @@ function rateLimitHeaders(): Record<string, JsonSchema> {
   };
 }
 
-function operation(endpoint: Endpoint): JsonSchema {
+const SUCCESS_DESCRIPTIONS = { 200: "Success.", 201: "Created.", 202: "Accepted: the work is queued.", 204: "Done; no content." } as const;
+
+function operationObject(operation: DocumentedOperation): JsonSchema {
+  const status = operation.successStatus ?? 200;
   const responses: Record<string, unknown> = {
-    200: {
-      description: "Success.",
+    [status]: {
+      description: SUCCESS_DESCRIPTIONS[status],
       headers: rateLimitHeaders(),
-      content: jsonContent(inline(endpoint.response, responseComponents, "output")),
+      ...(operation.response && { content: jsonContent(inline(operation.response, responseComponents, "output")) }),
     },
     401: { ...error("Missing, malformed, unknown or revoked token."), headers: { "WWW-Authenticate": { schema: { type: "string", const: "Bearer" } } } },
   };
-  if (endpoint.canBeNotFound) responses[404] = error("Not found, or outside the caller's data-access limits.");
-  if (endpoint.params || endpoint.query || endpoint.body) responses[422] = error("Invalid input.", "ValidationError");
+  if (operation.requiredScope !== undefined) responses[403] = error(`The token does not have the \`${operation.requiredScope}\` scope.`);
+  if (operation.canBeNotFound) responses[404] = error("Not found, or outside the caller's data-access limits.");
+  if (operation.canBeInvalid ?? Boolean(operation.params || operation.query || operation.body)) {
+    responses[422] = error("Invalid input.", "ValidationError");
+  }
   responses[429] = {
     ...error("Too many requests for the caller's plan."),
     headers: { ...rateLimitHeaders(), "Retry-After": { description: "Seconds to wait.", schema: { type: "string" } } },
   };
   responses[500] = error("Server error. The `x-request-id` response header identifies the request in the logs.");
   return {
-    operationId: endpoint.operationId,
-    summary: endpoint.summary,
-    description: endpoint.description,
-    parameters: parameters(endpoint),
-    ...(endpoint.body && { requestBody: { required: true, content: jsonContent(inline(endpoint.body, requestComponents, "input")) } }),
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    ...(operation.tags && { tags: [...operation.tags] }),
+    // OpenAPI 3.1 lets a non-OAuth scheme list the roles (here: token scopes) an operation needs.
+    ...(operation.requiredScope !== undefined && { security: [{ bearerAuth: [operation.requiredScope] }] }),
+    parameters: parameters(operation),
+    ...(operation.body && {
+      requestBody: { required: operation.bodyRequired ?? true, content: jsonContent(inline(operation.body, requestComponents, "input")) },
+    }),
     responses,
   };
 }
 
-/** The whole document for `endpoints`, served under `serverUrl`. */
-export function buildOpenApiDocument(endpoints: readonly Endpoint[], serverUrl = "/public/v1"): JsonSchema {
+/** A webhook as the subscriber sees it: the POST it receives and what its answers mean. */
+function webhookObject(webhook: DocumentedWebhook): JsonSchema {
+  return {
+    post: {
+      operationId: webhook.operationId,
+      summary: webhook.summary,
+      description: webhook.description,
+      tags: ["webhooks"],
+      parameters: parametersOf(webhook.headers, "header", responseComponents, "output"),
+      requestBody: { required: true, content: jsonContent(inline(webhook.body, responseComponents, "output")) },
+      responses: Object.fromEntries(Object.entries(webhook.responses).map(([status, description]) => [status, { description }])),
+    },
+  };
+}
+
+/** The whole document for `operations` (and the `webhooks` the service sends), served under `serverUrl`. */
+export function buildOpenApiDocument(parts: DocumentParts, serverUrl = "/public/v1"): JsonSchema {
   // Referenced by every operation: make sure they are components even if no endpoint names them.
   void ErrorBody;
   void ValidationErrorBody;
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const endpoint of endpoints) {
-    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
+  for (const operation of parts.operations) {
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = operationObject(operation);
   }
+  const webhooks = Object.fromEntries((parts.webhooks ?? []).map((webhook) => [webhook.name, webhookObject(webhook)]));
   return {
     openapi: "3.1.0",
     info: {
@@ -111,7 +193,9 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], serverUrl =
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
+    ...(parts.tags && { tags: parts.tags.map((tag) => ({ ...tag })) }),
     paths,
+    ...(parts.webhooks && { webhooks }),
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token." } },
       schemas: { ...components(responseComponents, "output"), ...components(requestComponents, "input") },

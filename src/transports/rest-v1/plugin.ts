@@ -8,7 +8,7 @@ import { createRequestContext } from "../../modules/request-context.js";
 import type { AppDeps, AppPlugin } from "../http.js";
 import type { Endpoint } from "./endpoint.js";
 import { installV1ErrorHandlers, sendError } from "./errors.js";
-import { buildOpenApiDocument } from "./openapi.js";
+import { v1OpenApiDocument } from "./openapi-document.js";
 import { V1_ENDPOINTS } from "./routes/index.js";
 
 /** Where the v1 API lives; legacy clients have this prefix in their base URL. */
@@ -81,7 +81,7 @@ function registerMethodNotAllowed(v1: FastifyInstance, endpoints: readonly Endpo
 export function createRestV1Plugin(options: Partial<Options> = {}): AppPlugin {
   const resolved: Options = { limiter: options.limiter ?? sharedRateLimiter };
   return async (app, deps) => {
-    const document = buildOpenApiDocument(V1_ENDPOINTS, V1_PREFIX);
+    const document = v1OpenApiDocument(V1_PREFIX);
     await app.register(
       async (v1) => {
         installV1ErrorHandlers(v1);
