@@ -1,8 +1,8 @@
 /**
  * The ingest pipeline behind `listings ingest` and `POST /admin/v1/ingest`: a stream of NDJSON lines in,
- * a summary out. Lines are validated and normalised one by one (a bad line is rejected with its number and
- * never reaches the database), then applied in batches, one transaction each. Memory stays flat whatever the
- * input size: at most two batches are held, the one being written and the one being read.
+ * a summary out. Lines are validated and normalised (a bad line is rejected with its number and never reaches
+ * the database), on a worker thread and a few chunks ahead, then applied in batches, one transaction each.
+ * Memory stays flat whatever the input size: at most two batches and the chunks being prepared are held.
  */
 import { setImmediate } from "node:timers/promises";
 import type { Database } from "../../db/client.js";
@@ -10,7 +10,8 @@ import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
 import { applyBatch, type BatchResult } from "./apply-batch.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
-import { prepareLine } from "./prepare-line.js";
+import { workerPreparer } from "./line-preparer.js";
+import type { PreparedLine } from "./prepare-line.js";
 
 export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
 
@@ -26,7 +27,12 @@ const YIELD_EVERY = 100;
 /** How much of a rejected line is kept in its reject record. */
 const MAX_REJECT_INPUT = 4_096;
 
-type PendingLine = { lineNumber: number; text: string; line: NormalisedLine };
+type RawLine = { lineNumber: number; text: string };
+type PendingLine = RawLine & { line: NormalisedLine };
+
+/** Lines sent to the preparer at once, and chunks prepared ahead of the writes. */
+const CHUNK_SIZE = 100;
+const CHUNKS_AHEAD = 8;
 
 /**
  * Ingests NDJSON lines (one observation each; blank lines are skipped but counted for line numbers).
@@ -85,6 +91,31 @@ export async function ingestLines(
     inFlight.catch(() => undefined);
   };
 
+  // Lines are prepared in chunks, a few chunks ahead of the writes, so that preparing (on the worker thread)
+  // and writing overlap; the order of the lines is kept.
+  const preparer = options.preparer ?? workerPreparer;
+  const ahead: Promise<{ chunk: RawLine[]; results: PreparedLine[] }>[] = [];
+  let chunk: RawLine[] = [];
+  const sendChunk = () => {
+    const sent = chunk;
+    chunk = [];
+    ahead.push(preparer.prepare(sent.map((item) => item.text), now()).then((results) => ({ chunk: sent, results })));
+  };
+  const takeChunk = async () => {
+    const next = ahead.shift();
+    if (next === undefined) return;
+    const { chunk: prepared, results } = await next;
+    for (const [index, { lineNumber, text }] of prepared.entries()) {
+      const result = results[index];
+      if (result === undefined || !result.ok) {
+        reject(lineNumber, result?.reason ?? "the line could not be prepared", text);
+        continue;
+      }
+      pending.push({ lineNumber, text, line: result.line });
+      if (pending.length >= batchSize) await flush();
+    }
+  };
+
   let lineNumber = 0;
   for await (const raw of untilAborted(lines, options.signal)) {
     lineNumber += 1;
@@ -92,14 +123,12 @@ export async function ingestLines(
     const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
     if (text.trim() === "") continue;
     summary.received += 1;
-    const prepared = prepareLine(text, now());
-    if (!prepared.ok) {
-      reject(lineNumber, prepared.reason, text);
-      continue;
-    }
-    pending.push({ lineNumber, text, line: prepared.line });
-    if (pending.length >= batchSize) await flush();
+    chunk.push({ lineNumber, text });
+    if (chunk.length >= CHUNK_SIZE) sendChunk();
+    if (ahead.length > CHUNKS_AHEAD) await takeChunk();
   }
+  if (chunk.length > 0) sendChunk();
+  while (ahead.length > 0) await takeChunk();
   if (pending.length > 0) await flush();
   await inFlight;
   return summary;

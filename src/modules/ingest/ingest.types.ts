@@ -1,3 +1,4 @@
+import type { LinePreparer } from "./line-preparer.js";
 /** What an ingest run did, line by line. `received` = created + updated + unchanged + removed + rejected. */
 export type IngestSummary = {
   /** Non-blank lines read. */
@@ -30,6 +31,8 @@ export type IngestOptions = {
   batchSize?: number;
   /** The clock, for tests: observations more than a day after it are rejected. */
   now?(): Date;
+  /** Where lines are validated and normalised (default: the process's worker thread). */
+  preparer?: LinePreparer;
   /** Stops reading when it aborts; the lines already read are still written (nothing is half written). */
   signal?: AbortSignal;
 };
