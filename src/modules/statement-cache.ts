@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.js";
 import type { Contract } from "../domain/contract.js";
+import { withCompiledRowMapper } from "./compiled-row-mapper.js";
 
 /** Contracts kept per database before the cache starts over; there are as many contracts as accounts. */
 const MAX_CONTRACTS_PER_DATABASE = 2_000;
@@ -8,9 +9,10 @@ const MAX_CONTRACTS_PER_DATABASE = 2_000;
  * Caches a repository's prepared statements per database and per contract. Building a Drizzle query costs
  * more than running it (STACK-NOTES), so each (database, contract) pair builds its statements once. The
  * contract's values are bound as parameters, so contracts of the same shape share the SQL text and the
- * server-side prepared statement. Only statements live here, never rows or request state.
+ * server-side prepared statement. Only statements live here, never rows or request state. Each statement gets
+ * a row mapping compiled once (compiled-row-mapper.ts) instead of Drizzle's generic one.
  */
-export function contractStatements<T>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
+export function contractStatements<T extends object>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
   const byDatabase = new WeakMap<Database, Map<string, T>>();
   return (db, contract) => {
     let byContract = byDatabase.get(db);
@@ -23,6 +25,7 @@ export function contractStatements<T>(prepare: (db: Database, contract: Contract
     if (!statements) {
       if (byContract.size >= MAX_CONTRACTS_PER_DATABASE) byContract.clear();
       statements = prepare(db, contract);
+      for (const statement of Object.values(statements)) withCompiledRowMapper(statement);
       byContract.set(key, statements);
     }
     return statements;

@@ -1,0 +1,60 @@
+import { Column } from "drizzle-orm";
+
+/**
+ * A faster row mapping for the hot prepared statements. Drizzle maps every row of a result generically: for
+ * each column of each row it checks the column's class by walking prototypes (`is(field, Column)`), walks the
+ * field's path and builds the object key by key. On a search page (60 classifieds of 60 columns) that was a
+ * fifth of the request's CPU time. For a flat selection of table columns (what the loaders select) the
+ * mapping is known when the statement is prepared: this compiles it once into one object literal per row,
+ * calling a column's decoder only when it converts anything (timestamps, numerics, JSON), never the identity.
+ *
+ * The result is exactly what Drizzle's own mapping gives (same keys in the same order, same decoded values);
+ * statements whose selection is not flat (nested objects, SQL expressions, joined tables as objects) keep
+ * Drizzle's mapping.
+ */
+
+/** The parts of a Drizzle prepared query this reads and sets (the same in the postgres.js and PGlite drivers). */
+type MappablePreparedQuery = {
+  fields?: readonly { path: readonly string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+type Decoder = (value: unknown) => unknown;
+
+const identity: Decoder = Column.prototype.mapFromDriverValue;
+
+/** Installs the compiled mapping on a prepared query when its selection is flat; returns the query. */
+export function withCompiledRowMapper<T>(prepared: T): T {
+  // Drizzle keeps `fields` and `customResultMapper` as plain properties of its prepared queries (both drivers
+  // read `customResultMapper` at execute time); anything else is left alone.
+  const query = prepared as MappablePreparedQuery;
+  const fields = query.fields;
+  if (!Array.isArray(fields) || query.customResultMapper !== undefined) return prepared;
+  const keys: string[] = [];
+  const decoders: (Decoder | null)[] = [];
+  for (const { path, field } of fields) {
+    if (path.length !== 1 || !(field instanceof Column)) return prepared;
+    keys.push(path[0] as string); // length checked just above
+    const decode = field.mapFromDriverValue;
+    decoders.push(decode === identity ? null : decode.bind(field));
+  }
+  const mapRow = compileRow(keys, decoders);
+  query.customResultMapper = (rows) => rows.map(mapRow);
+  return prepared;
+}
+
+/**
+ * `(row) => ({ key0: row[0], key1: decode1(row[1]), ... })`, with nulls kept as null (as Drizzle does: decoders
+ * never see null). Keys are column property names from our own schema, quoted with JSON.stringify.
+ */
+function compileRow(keys: readonly string[], decoders: readonly (Decoder | null)[]): (row: unknown[]) => Record<string, unknown> {
+  const entries = keys.map((key, index) => {
+    const value = decoders[index] ? `(row[${index}] === null ? null : d[${index}](row[${index}]))` : `row[${index}]`;
+    return `${JSON.stringify(key)}: ${value}`;
+  });
+  // Generated once per statement and reused for every row: an object literal gives every row one shape.
+  const factory = new Function("d", `return function mapRow(row) { return { ${entries.join(", ")} }; };`) as (
+    d: readonly (Decoder | null)[],
+  ) => (row: unknown[]) => Record<string, unknown>;
+  return factory(decoders);
+}
