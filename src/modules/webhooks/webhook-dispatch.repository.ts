@@ -150,8 +150,11 @@ export async function recordAttempts(db: Database, owner: string, results: reado
       err: r.error,
     })),
   );
+  const gone = [...new Set(results.filter((r) => r.gone).map((r) => r.webhookId))];
   await db.transaction(async (tx) => {
     await relaxCommit(tx);
+    // Webhooks before deliveries: the order in which deleting a webhook locks them, so the two never deadlock.
+    if (gone.length > 0) await disableGoneWebhooks(tx, gone);
     // A webhook deleted while its messages were in flight takes its deliveries with it: skip their attempts.
     await tx.execute(sql`
       insert into ${webhookAttempts} (delivery_id, attempt_number, started_at, duration_ms, status_code, error)
@@ -170,8 +173,6 @@ export async function recordAttempts(db: Database, owner: string, results: reado
         completed_at = case when u.status = 'pending' then null else now() end
       from jsonb_to_recordset(${updates}::jsonb) as u(id uuid, status text, next_at timestamptz, code int, err text)
       where d.id = u.id and d.lease_owner = ${owner}`);
-    const gone = [...new Set(results.filter((r) => r.gone).map((r) => r.webhookId))];
-    if (gone.length > 0) await disableGoneWebhooks(tx, gone);
   });
 }
 

@@ -136,6 +136,11 @@ export async function recordExportBatch(
   },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // The webhook first, then its export: the order in which deleting a webhook locks them (its row, then the
+    // cascade). Taking the export first deadlocked against a concurrent delete, which then failed.
+    await tx.execute(sql`select 1 from ${webhooks}
+      where ${webhooks.id} = (select ${webhookExports.webhookId} from ${webhookExports} where ${webhookExports.id} = ${input.exportId})
+      for key share`);
     const moved = await tx
       .update(webhookExports)
       .set({
