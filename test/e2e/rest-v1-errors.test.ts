@@ -116,6 +116,9 @@ describe("404 and 405", () => {
     ["POST", "/auth", "GET, HEAD"],
     ["GET", "/properties/search", "POST"],
     ["PATCH", "/properties/{id}/classifieds", "GET, HEAD"],
+    ["PUT", "/webhooks", "POST, GET, HEAD"],
+    ["POST", "/webhooks/{id}", "GET, HEAD, PATCH, DELETE"],
+    ["GET", "/webhooks/{id}/replay", "POST"],
   ])("%s %s is 405 with Allow: %s", async (method, template, allow) => {
     const path = template.replace("{id}", listing.property.id);
     const res = await h.call(path, { token, method });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { bearerToken } from "../../domain/token-secret.js";
 import { AppError, unauthenticated } from "../../errors.js";
 import { installV1ErrorHandlers, parseOrFail } from "../../transports/rest-v1/errors.js";
+import { registerMethodNotAllowed } from "../../transports/rest-v1/method-not-allowed.js";
 import type { AppDeps } from "../../transports/http.js";
 import type { DocumentedOperation } from "../../transports/rest-v1/openapi.js";
 import type { Viewer } from "../auth/auth.types.js";
@@ -34,6 +35,7 @@ import {
   updateWebhookOperation,
   webhookDeliveriesOperation,
   webhookExportsOperation,
+  WEBHOOK_OPERATIONS,
 } from "./webhooks.operations.js";
 
 /** The parsed output of an operation's schema, or undefined when it has none. */
@@ -49,7 +51,11 @@ const SCOPE_PATH = "/webhooks";
 /** `/webhooks/{id}/test` → `/:id/test` inside the `/public/v1/webhooks` scope (`/` for the collection). */
 function scopedUrl(operation: DocumentedOperation): string {
   if (!operation.path.startsWith(SCOPE_PATH)) throw new Error(`${operation.operationId}: not under ${SCOPE_PATH}`);
-  return operation.path.slice(SCOPE_PATH.length).replace(/\{(\w+)\}/g, ":$1") || "/";
+  return scopedPath(operation.path);
+}
+
+function scopedPath(path: string): string {
+  return path.slice(SCOPE_PATH.length).replace(/\{(\w+)\}/g, ":$1") || "/";
 }
 
 /**
@@ -142,6 +148,7 @@ export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): P
         const { webhook, secret } = await rotateSecret(services, viewer, params.id);
         return { webhook: webhookView(webhook), secret };
       });
+      registerMethodNotAllowed(scope, WEBHOOK_OPERATIONS, scopedPath);
     },
     { prefix: `${PREFIX}${SCOPE_PATH}` },
   );

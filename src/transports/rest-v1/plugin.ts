@@ -7,7 +7,8 @@ import { consumeRateLimit, rateLimitHeaders, sharedRateLimiter, type RateLimiter
 import { createRequestContext } from "../../modules/request-context.js";
 import type { AppDeps, AppPlugin } from "../http.js";
 import type { Endpoint } from "./endpoint.js";
-import { installV1ErrorHandlers, sendError } from "./errors.js";
+import { installV1ErrorHandlers } from "./errors.js";
+import { registerMethodNotAllowed } from "./method-not-allowed.js";
 import { v1OpenApiDocument } from "./openapi-document.js";
 import { V1_ENDPOINTS } from "./routes/index.js";
 
@@ -15,9 +16,6 @@ import { V1_ENDPOINTS } from "./routes/index.js";
 export const V1_PREFIX = "/public/v1";
 /** The human documentation page. */
 export const DOCS_PATH = "/docs";
-
-/** Methods answered with 405 on a known path (with `Allow`) instead of a 404. */
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
@@ -53,26 +51,6 @@ function registerEndpoint(v1: FastifyInstance, deps: AppDeps, options: Options, 
   });
 }
 
-/** Every other method on a known path answers 405 with the methods it allows. */
-function registerMethodNotAllowed(v1: FastifyInstance, endpoints: readonly Endpoint[]): void {
-  const allowedByPath = new Map<string, Set<string>>();
-  for (const endpoint of endpoints) {
-    const allowed = allowedByPath.get(endpoint.path) ?? new Set<string>();
-    allowed.add(endpoint.method);
-    if (endpoint.method === "GET") allowed.add("HEAD");
-    allowedByPath.set(endpoint.path, allowed);
-  }
-  for (const [path, allowed] of allowedByPath) {
-    const others = METHODS.filter((method) => !allowed.has(method));
-    const allow = [...allowed].join(", ");
-    v1.route({
-      method: others,
-      url: toFastifyPath(path),
-      handler: (_request, reply) => sendError(reply.header("Allow", allow), 405, { message: "Method not allowed." }),
-    });
-  }
-}
-
 /**
  * The REST v1 layer: the published `/public/v1` paths over the shared read path, the OpenAPI document at
  * `/public/v1/openapi.json` and the documentation page at `/docs` (served entirely from this process).
@@ -86,7 +64,7 @@ export function createRestV1Plugin(options: Partial<Options> = {}): AppPlugin {
       async (v1) => {
         installV1ErrorHandlers(v1);
         for (const endpoint of V1_ENDPOINTS) registerEndpoint(v1, deps, resolved, endpoint);
-        registerMethodNotAllowed(v1, V1_ENDPOINTS);
+        registerMethodNotAllowed(v1, V1_ENDPOINTS, toFastifyPath);
         v1.get("/openapi.json", async () => document);
       },
       { prefix: V1_PREFIX },
