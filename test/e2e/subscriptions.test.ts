@@ -197,6 +197,18 @@ describe("GraphQL subscriptions over graphql-ws", () => {
     expect(JSON.stringify(subscription.errors)).toMatch(/BAD_USER_INPUT/);
   });
 
+  it("refuses a selection that costs more per event than the plan allows, before it runs", async () => {
+    // Five levels of property → classifieds: each event would load a cost of 22,222 (README, "Limits per plan").
+    const nested = (depth: number): string => (depth === 0 ? "id" : `property { classifieds { ${nested(depth - 1)} } }`);
+    const deep = `subscription { listingEvents { cursor ${nested(5)} } }`;
+    const free = collect<Received>(client(await createBearer(database.db, EVERYWHERE, "free")).client, deep);
+    disposers.push(free.dispose);
+    const deadline = Date.now() + 10_000;
+    while (free.errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(JSON.stringify(free.errors)).toMatch(/QUERY_TOO_COMPLEX/);
+    expect(JSON.stringify(free.errors)).toMatch(/free plan/);
+  });
+
   it("ends the subscriptions of a revoked token within seconds (4403)", async () => {
     const { secret, token } = await createToken(database.db, {
       email: "revoked@example.fr",

@@ -4,6 +4,7 @@ import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { bearerToken } from "../../domain/token-secret.js";
 import { formatGraphqlError } from "../../transports/graphql/errors.js";
+import { operationLimitError } from "../../transports/graphql/limits.js";
 import type { Authenticator } from "../auth/auth.service.js";
 import { consumeRateLimit } from "../rate-limit/rate-limiter.js";
 import { createRequestContext, type ContextLogger } from "../request-context.js";
@@ -86,6 +87,8 @@ export function attachSubscriptions(
         if (errors.length > 0) {
           return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }));
         }
+        const limited = operationLimitError(schema, document, payload.operationName ?? undefined, payload.variables ?? {}, connection.viewer.plan);
+        if (limited) return [limited];
         const rate = consumeRateLimit(connection.viewer);
         if (!rate.allowed) {
           return [new GraphQLError(`Rate limit exceeded: retry in ${rate.resetSeconds} s.`, { extensions: { code: "RATE_LIMITED" } })];

@@ -4,6 +4,7 @@ import { ApolloArmor } from "@escape.tech/graphql-armor";
 import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLSchema } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, type ComplexityEstimator } from "graphql-query-complexity";
 import { MAX_PAGE_SIZE } from "../../modules/common/cost.js";
+import type { SubscriptionPlan } from "../../domain/enums.js";
 import { planLimits } from "../../modules/rate-limit/plans.js";
 import type { RequestContext } from "../../modules/request-context.js";
 
@@ -98,35 +99,48 @@ function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: st
 }
 
 /**
- * Once the operation is known and its variables are coerced: rejects a page size over the maximum and an
- * operation costing more than the caller's plan allows.
+ * Why an operation may not run for a caller on `plan`, checked before any SQL: a page size over the maximum,
+ * or a cost over what the plan allows (for a subscription, the cost of the selection sent with each event).
+ * Null when it may run.
  */
+export function operationLimitError(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+  plan: SubscriptionPlan,
+): GraphQLError | null {
+  let costing: Costing;
+  try {
+    costing = costOf(schema, document, operationName, variables);
+  } catch (error) {
+    // Costing coerces the variables first; invalid ones are the client's mistake (GraphQL would say so too).
+    const message = error instanceof Error ? error.message : "Invalid variables.";
+    return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+  }
+  const badPage = costing.pageSizes.find((first) => first < 0 || first > MAX_PAGE_SIZE);
+  if (badPage !== undefined) {
+    return new GraphQLError(`first must be between 0 and ${MAX_PAGE_SIZE} (got ${badPage}).`, {
+      extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
+    });
+  }
+  const { maxQueryCost } = planLimits(plan);
+  if (costing.cost > maxQueryCost) {
+    return new GraphQLError(`Query cost ${costing.cost} exceeds the limit of ${maxQueryCost} for the ${plan} plan; ask for fewer objects.`, {
+      extensions: { code: "QUERY_TOO_COMPLEX", cost: costing.cost, maxCost: maxQueryCost, http: { status: 400 } },
+    });
+  }
+  return null;
+}
+
+/** Applies `operationLimitError` to every HTTP operation, once it is known and its variables are coerced. */
 export function costPlugin(schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operationName, contextValue }) {
-          let costing: Costing;
-          try {
-            costing = costOf(schema, document, operationName ?? undefined, request.variables ?? {});
-          } catch (error) {
-            // Costing coerces the variables first; invalid ones are the client's mistake (GraphQL would say so too).
-            const message = error instanceof Error ? error.message : "Invalid variables.";
-            throw new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
-          }
-          const badPage = costing.pageSizes.find((first) => first < 0 || first > MAX_PAGE_SIZE);
-          if (badPage !== undefined) {
-            throw new GraphQLError(`first must be between 0 and ${MAX_PAGE_SIZE} (got ${badPage}).`, {
-              extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
-            });
-          }
-          const { maxQueryCost } = planLimits(contextValue.viewer.plan);
-          if (costing.cost > maxQueryCost) {
-            throw new GraphQLError(
-              `Query cost ${costing.cost} exceeds the limit of ${maxQueryCost} for the ${contextValue.viewer.plan} plan; ask for fewer objects.`,
-              { extensions: { code: "QUERY_TOO_COMPLEX", cost: costing.cost, maxCost: maxQueryCost, http: { status: 400 } } },
-            );
-          }
+          const error = operationLimitError(schema, document, operationName ?? undefined, request.variables ?? {}, contextValue.viewer.plan);
+          if (error) throw error;
         },
       };
     },
