@@ -10,13 +10,12 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, connectionCost, listCost, loadCost } 
 import { toImageView } from "../classifieds/classifieds.mapper.js";
 import { planLimits } from "../rate-limit/plans.js";
 import type { RequestContext } from "../request-context.js";
-import { searchProperties } from "../search/search.service.js";
 import { encodeCursor, offsetAfter } from "./cursor.js";
 import { PropertyConnectionView } from "./properties-connection.types.js";
 import { toSearchFilter } from "./properties-filter.mapper.js";
 import { PropertyFilterInput, PropertyOrderInput } from "./properties-filter.types.js";
 import { toPropertyView } from "./properties.mapper.js";
-import { findPropertyByUrl, getProperties, getProperty, listPropertyImages, propertyDescriptionOf } from "./properties.service.js";
+import { findPropertyByUrl, getProperty, listPropertyImages, propertyDescriptionOf, searchPropertyRows } from "./properties.service.js";
 import { PropertyMediaView, PropertyView } from "./properties.types.js";
 
 @Resolver(() => PropertyView)
@@ -49,14 +48,13 @@ export class PropertyResolver {
       throw badInput(`Results beyond the first ${window} are not available on your plan.`, { after: [`reaches past result ${window}`] });
     }
     const sort = { by: orderBy?.field ?? "firstSeenAt", order: orderBy?.direction ?? "desc" } as const;
-    const { ids, total } = await searchProperties(ctx.db, ctx.contract, toSearchFilter(filter), sort, { offset, limit: first });
-    const rows = await getProperties(ctx, ids);
+    const { rows, total } = await searchPropertyRows(ctx, toSearchFilter(filter), sort, { offset, limit: first });
     const edges = rows.map((row, index) => ({ cursor: encodeCursor(offset + index), node: toPropertyView(row) }));
     return {
       edges,
       totalCount: total,
       pageInfo: {
-        hasNextPage: offset + ids.length < total,
+        hasNextPage: offset + rows.length < total,
         hasPreviousPage: offset > 0,
         startCursor: edges[0]?.cursor ?? null,
         endCursor: edges[edges.length - 1]?.cursor ?? null,

@@ -3,6 +3,8 @@ import { canonicalUrlKey } from "../../domain/url-key.js";
 import { listClassifiedImages, listClassifiedsOfProperty } from "../classifieds/classifieds.service.js";
 import { isUuid } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
+import { searchPropertiesPage } from "../search/search.service.js";
+import type { PropertySearchFilter, PropertySearchSort, SearchPage } from "../search/search.types.js";
 
 /** Reads of properties for every transport, through the request's loaders and so within its contract. */
 
@@ -15,6 +17,22 @@ export async function getProperty(ctx: RequestContext, id: string): Promise<Prop
 export async function getProperties(ctx: RequestContext, ids: readonly string[]): Promise<PropertyRow[]> {
   const rows = await Promise.all(ids.map((id) => getProperty(ctx, id)));
   return rows.filter((row): row is PropertyRow => row !== null);
+}
+
+/**
+ * One page of the property search within the caller's contract, as rows in order, and the total. The rows
+ * prime the request's property loader (they are what `propertyById` would load), so reading them again, or
+ * navigating back to them, costs no statement.
+ */
+export async function searchPropertyRows(
+  ctx: RequestContext,
+  filter: PropertySearchFilter,
+  sort: PropertySearchSort,
+  page: SearchPage,
+): Promise<{ rows: PropertyRow[]; total: number }> {
+  const found = await searchPropertiesPage(ctx.db, ctx.contract, filter, sort, page);
+  for (const row of found.rows) ctx.loaders.propertyById.prime(row.id, row);
+  return found;
 }
 
 /** The property of the classified published at `url` (canonical url key match), when that classified is visible. */

@@ -7,21 +7,22 @@ import { visibleProperties } from "../access/access.repository.js";
 import { filterConditions } from "./search-filter.repository.js";
 import { textMatches, textRelevance } from "./search-text.repository.js";
 import type { TextQuery } from "./search-text.js";
-import type { PropertySearchFilter, PropertySearchResult, PropertySearchSort, SearchPage } from "./search.types.js";
+import type { PropertySearchFilter, PropertySearchPage, PropertySearchSort, SearchPage } from "./search.types.js";
 
 /**
- * Ids of the properties that match `filter` (and `text`, the expanded form of its `searchQuery`) within
- * `contract`, one page of them in `sort` order, and how many match in all. The contract predicate is always
- * part of the condition.
+ * The properties that match `filter` (and `text`, the expanded form of its `searchQuery`) within `contract`,
+ * one page of them in `sort` order, and how many match in all. The contract predicate is always part of the
+ * condition. The page carries whole rows, as the contract shows them (the same rows `propertyById` loads), so
+ * that callers need no second statement to read the properties of the page.
  */
-export async function searchPropertyIds(
+export async function searchPropertyPage(
   db: Database,
   contract: Contract,
   filter: PropertySearchFilter,
   text: TextQuery | null,
   sort: PropertySearchSort,
   page: SearchPage,
-): Promise<PropertySearchResult> {
+): Promise<PropertySearchPage> {
   const visible = visibleProperties(db, contract);
   const where = and(visible.where, ...filterConditions(filter), text ? textMatches(text) : undefined);
   return pageAndTotal(visible.query, where, orderOf(sort, text), page);
@@ -32,14 +33,14 @@ async function pageAndTotal(
   where: SQL | undefined,
   orderBy: SQL[],
   page: SearchPage,
-): Promise<PropertySearchResult> {
+): Promise<PropertySearchPage> {
   // Two statements, run side by side: a window count in the page query would make PostgreSQL read every match
   // even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
   const [rows, counted] = await Promise.all([
-    db.select({ id: properties.id }).from(properties).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    db.select().from(properties).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where),
   ]);
-  return { ids: rows.map((row) => row.id), total: Number(counted[0]?.total ?? 0) };
+  return { rows, total: Number(counted[0]?.total ?? 0) };
 }
 
 /** The sort key, then the id in the same direction so that equal keys never swap between pages. */

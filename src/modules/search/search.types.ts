@@ -1,3 +1,4 @@
+import type { PropertyRow } from "../../db/schema/index.js";
 import type { EnergyLabel, PropertyType, TransactionType } from "../../domain/enums.js";
 
 /** A point in WGS 84 degrees. */
@@ -109,3 +110,6 @@ export type SearchPage = { offset: number; limit: number };
 
 /** One page of matching property ids in order, and how many properties match in all. */
 export type PropertySearchResult = { ids: string[]; total: number };
+
+/** One page of matching properties in order (the rows the caller sees), and how many match in all. */
+export type PropertySearchPage = { rows: PropertyRow[]; total: number };

@@ -1,8 +1,7 @@
 import { badInput } from "../../../errors.js";
-import { getProperties } from "../../../modules/properties/properties.service.js";
+import { searchPropertyRows } from "../../../modules/properties/properties.service.js";
 import { planLimits } from "../../../modules/rate-limit/plans.js";
 import type { RequestContext } from "../../../modules/request-context.js";
-import { searchProperties } from "../../../modules/search/search.service.js";
 import type { PropertySearchFilter } from "../../../modules/search/search.types.js";
 import { defineEndpoint } from "../endpoint.js";
 import { loadPropertyParts } from "../read-model.js";
@@ -36,11 +35,10 @@ export const searchPropertiesEndpoint = defineEndpoint({
       });
     }
     const searchFilter: PropertySearchFilter = filter;
-    const { ids, total } = await searchProperties(ctx.db, ctx.contract, searchFilter, { by: sortBy, order: orderBy }, {
+    const { rows, total } = await searchPropertyRows(ctx, searchFilter, { by: sortBy, order: orderBy }, {
       offset: (page - 1) * SEARCH_PAGE_SIZE,
       limit: SEARCH_PAGE_SIZE,
     });
-    const rows = await getProperties(ctx, ids);
     const parts = await Promise.all(rows.map((row) => loadPropertyParts(ctx, row)));
     const totalPages = Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), maxPage);
     return {
