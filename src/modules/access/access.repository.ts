@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { classifieds, properties } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
@@ -7,7 +7,7 @@ import { partialPropertyView } from "./partial-property-view.js";
 
 /**
  * The one place that turns a caller's contract into SQL. Every read of classifieds or properties goes through
- * `classifiedVisible` or `visibleProperties`, so an object outside the contract is exactly as absent as one
+ * `classifiedVisible` or `visibleProperties` (and of their images and prices, `ownedByVisibleClassified`), so an object outside the contract is exactly as absent as one
  * that does not exist.
  *
  * A classified is visible when its department is covered (all departments, or listed) and, when the contract
@@ -20,6 +20,20 @@ export function classifiedVisible(contract: Contract, table: PublisherColumns = 
     : sql`${table.department} = any(${textArray(contract.departments)})`;
   if (!restrictsPublishers(contract)) return sql`(${department})`;
   return sql`(${department} and (${table.publisherSiren} = any(${textArray(contract.sirens)}) or ${table.publisherSiret} = any(${textArray(contract.sirets)})))`;
+}
+
+/** `classifieds` as the owner of a row that hangs off a classified (an image, a price). */
+const OWNER = "owner";
+const owner = alias(classifieds, OWNER);
+
+/**
+ * The condition that keeps the rows hanging off a classified (images, price history), through their
+ * `classifiedId` column: their classified is visible. A contract over every department without a publisher
+ * narrowing sees every classified, so it needs no condition and the statement reads no `classifieds` row.
+ */
+export function ownedByVisibleClassified(contract: Contract, classifiedId: AnyPgColumn): SQL {
+  if (contract.allDepartments && !restrictsPublishers(contract)) return sql`true`;
+  return sql`exists (select 1 from ${classifieds} as ${sql.identifier(OWNER)} where ${owner.id} = ${classifiedId} and ${classifiedVisible(contract, owner)})`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import {
   classifiedImages,
@@ -9,7 +9,7 @@ import {
   type ClassifiedRow,
 } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
-import { classifiedVisible } from "../access/access.repository.js";
+import { classifiedVisible, ownedByVisibleClassified } from "../access/access.repository.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { contractStatements } from "../statement-cache.js";
 
@@ -42,17 +42,22 @@ function prepareStatements(db: Database, contract: Contract) {
       .where(and(sql`${classifieds.urlKey} = any(${keys}::text[])`, visible))
       .prepare("classifieds_by_url_keys"),
     images: db
-      .select(getTableColumns(classifiedImages))
+      .select()
       .from(classifiedImages)
-      .innerJoin(classifieds, eq(classifieds.id, classifiedImages.classifiedId))
-      .where(and(sql`${classifiedImages.classifiedId} = any(${ids}::uuid[])`, visible))
+      .where(
+        and(sql`${classifiedImages.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedImages.classifiedId)),
+      )
       .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
       .prepare("classified_images_by_classified_ids"),
     priceHistory: db
-      .select(getTableColumns(classifiedPriceHistory))
+      .select()
       .from(classifiedPriceHistory)
-      .innerJoin(classifieds, eq(classifieds.id, classifiedPriceHistory.classifiedId))
-      .where(and(sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`, visible))
+      .where(
+        and(
+          sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`,
+          ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId),
+        ),
+      )
       .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
       .prepare("classified_price_history_by_classified_ids"),
   };
