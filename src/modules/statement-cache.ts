@@ -32,6 +32,14 @@ export function contractStatements<T extends object>(prepare: (db: Database, con
   };
 }
 
+/** Keys already computed, per contract object (a viewer's contract serves every request of its token). */
+const keys = new WeakMap<Contract, string>();
+
 function contractKey(contract: Contract): string {
-  return JSON.stringify([contract.allDepartments, contract.departments, contract.sirens, contract.sirets]);
+  let key = keys.get(contract);
+  if (key === undefined) {
+    key = JSON.stringify([contract.allDepartments, contract.departments, contract.sirens, contract.sirets]);
+    keys.set(contract, key);
+  }
+  return key;
 }

@@ -52,26 +52,45 @@ export function toViewer({ token, account }: TokenWithAccount): Viewer {
 const CACHE_TTL_MS = 3_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
+type CacheEntry = { viewer: Promise<Viewer | null>; expiresAt: number };
+
 /**
- * Resolves bearer secrets to viewers. Results (misses included) are cached for a few seconds per process, so
- * that a burst of requests costs one lookup; a revoked token therefore stops working within CACHE_TTL_MS.
+ * Resolves bearer secrets to viewers. Results (misses included) are cached for a few seconds per process,
+ * keyed by the secret's SHA-256 (never the secret), so that a burst of requests costs one lookup; a revoked
+ * token therefore stops working within CACHE_TTL_MS. Concurrent requests with a token not in the cache share
+ * one lookup. Recording the token's use (`last_used_at`, at most once a minute) does not hold the request.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, { viewer: Viewer | null; expiresAt: number }>();
+  private readonly cache = new Map<string, CacheEntry>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async authenticate(secret: string | null): Promise<Viewer | null> {
     if (!secret) return null;
     const hash = hashTokenSecret(secret);
-    const now = Date.now();
+    const now = this.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.viewer;
-    const row = await findActiveTokenByHash(this.db, hash);
-    const viewer = row ? toViewer(row) : null;
-    if (viewer) await touchToken(this.db, viewer.tokenId);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
-    this.cache.set(hash, { viewer, expiresAt: now + CACHE_TTL_MS });
+    const viewer = this.lookUp(hash);
+    const entry: CacheEntry = { viewer, expiresAt: now + CACHE_TTL_MS };
+    this.cache.set(hash, entry);
+    // A failed lookup (database unreachable) is not an answer to keep: the next request tries again.
+    viewer.catch(() => {
+      if (this.cache.get(hash) === entry) this.cache.delete(hash);
+    });
+    return viewer;
+  }
+
+  private async lookUp(hash: string): Promise<Viewer | null> {
+    const row = await findActiveTokenByHash(this.db, hash);
+    if (!row) return null;
+    const viewer = toViewer(row);
+    // Best effort: a lost `last_used_at` update must not fail the request it describes.
+    touchToken(this.db, viewer.tokenId).catch(() => undefined);
     return viewer;
   }
 }
