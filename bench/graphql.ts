@@ -1,12 +1,13 @@
 /**
- * GraphQL bench on PostgreSQL (`npm run bench`): two operations on the gateway, each beside a hand-written
- * postgres.js baseline serving the same JSON (bench/graphql-baseline.ts), measured in the same run:
+ * GraphQL bench on PostgreSQL (`npm run bench:graphql`; `npm run bench` runs it, then the REST v1 bench): two
+ * operations on the gateway, each beside a hand-written postgres.js baseline serving the same JSON
+ * (bench/graphql-baseline.ts), measured in the same run:
  *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids;
  *   - a filtered `properties(first: 20)` (department, type, price and area; by price), every field of each
  *     property and of its classifieds.
  * Prints req/s, p50 and p99 per server and the gateway/baseline ratio, then the gateway's peak memory.
  *
- *   npm run bench -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
+ *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
  *
  * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
  * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it. Each
