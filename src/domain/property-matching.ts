@@ -35,10 +35,13 @@ const AREA_ABSOLUTE_TOLERANCE = 1;
  * either is empty or not hex.
  */
 export function hammingDistanceHex(a: string, b: string): number {
-  if (a.length !== b.length || a.length === 0 || !isHex(a) || !isHex(b)) return Number.POSITIVE_INFINITY;
+  if (a.length !== b.length || a.length === 0) return Number.POSITIVE_INFINITY;
   let distance = 0;
   for (let index = 0; index < a.length; index += 1) {
-    distance += bitCount(Number.parseInt(a.charAt(index), 16) ^ Number.parseInt(b.charAt(index), 16));
+    const x = nibbleAt(a, index);
+    const y = nibbleAt(b, index);
+    if (x < 0 || y < 0) return Number.POSITIVE_INFINITY;
+    distance += bitCount(x ^ y);
   }
   return distance;
 }
@@ -118,17 +121,37 @@ function matchedPhotos(a: readonly string[], b: readonly string[]): number {
  * pictures look alike across unrelated listings and prove nothing.
  */
 function isInformativeHash(hash: string): boolean {
-  if (hash.length === 0 || !isHex(hash)) return false;
+  if (hash.length === 0) return false;
   let ones = 0;
-  for (const digit of hash) ones += bitCount(Number.parseInt(digit, 16));
+  for (let index = 0; index < hash.length; index += 1) {
+    const nibble = nibbleAt(hash, index);
+    if (nibble < 0) return false;
+    ones += bitCount(nibble);
+  }
   const bits = hash.length * 4;
   return ones > IMAGE_MATCH_MAX_BITS && ones < bits - IMAGE_MATCH_MAX_BITS;
 }
 
-function isHex(text: string): boolean {
-  return /^[0-9a-fA-F]+$/.test(text);
+/**
+ * The value of the hex digit at `index`, or -1 when it is not one. A table lookup: grouping compares every
+ * photo of a new classified with every photo of each candidate, so this runs millions of times per ingest.
+ */
+function nibbleAt(text: string, index: number): number {
+  return NIBBLES[text.charCodeAt(index)] ?? -1;
 }
 
+const NIBBLES: Int8Array = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let value = 0; value < 16; value += 1) {
+    const digit = value.toString(16);
+    table[digit.charCodeAt(0)] = value;
+    table[digit.toUpperCase().charCodeAt(0)] = value;
+  }
+  return table;
+})();
+
+const BIT_COUNTS = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4] as const;
+
 function bitCount(nibble: number): number {
-  return (nibble & 1) + ((nibble >> 1) & 1) + ((nibble >> 2) & 1) + ((nibble >> 3) & 1);
+  return BIT_COUNTS[nibble & 15] ?? 0;
 }

@@ -44,6 +44,7 @@ describe("hammingDistanceHex", () => {
     ["abc", "abcd", Number.POSITIVE_INFINITY],
     ["", "", Number.POSITIVE_INFINITY],
     ["zz", "00", Number.POSITIVE_INFINITY],
+    ["é0", "00", Number.POSITIVE_INFINITY],
     ["0x12", "0x12", Number.POSITIVE_INFINITY],
   ])("%j vs %j -> %d", (a, b, expected) => {
     expect(hammingDistanceHex(a, b)).toBe(expected);

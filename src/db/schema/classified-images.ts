@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { classifieds } from "./classifieds.js";
 
 /** The images of a classified in portal order, with the perceptual hashes used to match properties. */
@@ -15,10 +15,8 @@ export const classifiedImages = pgTable(
     differenceHash: text("difference_hash"),
     averageHash: text("average_hash"),
   },
-  (t) => [
-    uniqueIndex("classified_images_position_idx").on(t.classifiedId, t.position),
-    index("classified_images_perceptual_hash_idx").on(t.perceptualHash),
-  ],
+  // No index on the hashes: grouping compares them by Hamming distance in the pipeline, never by equality.
+  (t) => [uniqueIndex("classified_images_position_idx").on(t.classifiedId, t.position)],
 );
 
 export type ClassifiedImageRow = typeof classifiedImages.$inferSelect;
