@@ -1,5 +1,13 @@
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { GraphQLError, getVariableValues, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import {
+  GraphQLError,
+  getVariableValues,
+  isScalarType,
+  printSchema,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 /** Compiled operations kept per document (Apollo hands the same document object for the same query text). */
@@ -13,6 +21,7 @@ const MAX_OPERATIONS_PER_DOCUMENT = 20;
  * a 20-property search with every field).
  */
 export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
+  const options = { customSerializers: dateTimeAsText(schema) };
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
   const compile = (document: DocumentNode, operationName: string | null): CompiledQuery | ExecutionResult => {
     let byOperation = compiled.get(document);
@@ -24,7 +33,7 @@ export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
     let entry = byOperation.get(key);
     if (!entry) {
       if (byOperation.size >= MAX_OPERATIONS_PER_DOCUMENT) byOperation.clear();
-      entry = compileQuery(schema, document, operationName ?? undefined);
+      entry = compileQuery(schema, document, operationName ?? undefined, options);
       byOperation.set(key, entry);
     }
     return entry;
@@ -54,6 +63,24 @@ export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
       return () => undefined;
     },
     async stop() {},
+  };
+}
+
+/**
+ * graphql-scalars' DateTime serializes to a Date object, which JSON.stringify then turns into its ISO text
+ * through `toJSON`: that call per date kept the whole response off V8's fast JSON path (a search page with
+ * every field stringified 2.5 times slower than the same JSON from plain values). The DateTime serializer used
+ * here runs the scalar's own serializer (same validation, same errors) and hands over the ISO text, exactly what
+ * the response would contain anyway.
+ */
+function dateTimeAsText(schema: GraphQLSchema): Record<string, (value: unknown) => unknown> {
+  const dateTime = schema.getType("DateTime");
+  if (!isScalarType(dateTime)) return {};
+  return {
+    DateTime: (value) => {
+      const serialized = dateTime.serialize(value);
+      return serialized instanceof Date ? serialized.toISOString() : serialized;
+    },
   };
 }
 
