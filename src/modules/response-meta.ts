@@ -11,23 +11,23 @@ export type ResponseMeta = {
 /**
  * Envelopes already built, per viewer object. The authenticator hands the same viewer to every request of a
  * token for a few seconds, so the envelope (every department code, for most contracts) is built once per
- * token and lookup, not once per response. Frozen: responses share it.
+ * token and lookup, not once per response. Responses share it: callers only read or serialise it.
  */
-const built = new WeakMap<Viewer, Readonly<ResponseMeta>>();
+const built = new WeakMap<Viewer, ResponseMeta>();
 
 /** The caller's plan and data-access limits; an all-departments contract lists every department code. */
 export function responseMeta(viewer: Viewer): ResponseMeta {
   let meta = built.get(viewer);
   if (!meta) {
     const { contract } = viewer;
-    meta = Object.freeze({
+    meta = {
       subscriptionPlan: viewer.plan,
-      dataAccessLimit: Object.freeze({
-        departments: Object.freeze(contract.allDepartments ? listDepartments() : [...contract.departments]),
-        sirens: Object.freeze([...contract.sirens]),
-        sirets: Object.freeze([...contract.sirets]),
-      }),
-    }) as ResponseMeta; // frozen copies of fresh arrays: callers only read or serialise them
+      dataAccessLimit: {
+        departments: contract.allDepartments ? listDepartments() : [...contract.departments],
+        sirens: [...contract.sirens],
+        sirets: [...contract.sirets],
+      },
+    };
     built.set(viewer, meta);
   }
   return meta;
