@@ -99,7 +99,10 @@ export async function ingestLines(
   const sendChunk = () => {
     const sent = chunk;
     chunk = [];
-    ahead.push(preparer.prepare(sent.map((item) => item.text), now()).then((results) => ({ chunk: sent, results })));
+    const prepared = preparer.prepare(sent.map((item) => item.text), now()).then((results) => ({ chunk: sent, results }));
+    // Awaited in order by takeChunk; this only keeps Node from reporting a failure as unhandled meanwhile.
+    prepared.catch(() => undefined);
+    ahead.push(prepared);
   };
   const takeChunk = async () => {
     const next = ahead.shift();
