@@ -1,0 +1,2 @@
+DROP INDEX "properties_department_idx";--> statement-breakpoint
+CREATE INDEX "properties_department_price_idx" ON "properties" USING btree ("department","transaction_type","property_type","price_current");
