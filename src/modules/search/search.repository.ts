@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { properties } from "../../db/schema/index.js";
@@ -34,13 +34,23 @@ async function pageAndTotal(
   orderBy: SQL[],
   page: SearchPage,
 ): Promise<PropertySearchPage> {
-  // Two statements, run side by side: a window count in the page query would make PostgreSQL read every match
-  // even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
-  const [rows, counted] = await Promise.all([
-    db.select().from(properties).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where),
-  ]);
-  return { rows, total: Number(counted[0]?.total ?? 0) };
+  // One statement: the page, each row carrying the count of all matches. The count is an uncorrelated subquery,
+  // which PostgreSQL runs once, apart from the page: a window count (`count(*) over ()`) would make it read
+  // every match even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
+  const total = sql<number>`(select count(*)::int from ${properties} where ${where ?? sql`true`})`.mapWith(Number);
+  const rows = await db
+    .select({ ...getTableColumns(properties), total })
+    .from(properties)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const first = rows[0];
+  if (first) return { rows: rows.map(({ total: _total, ...row }) => row), total: first.total };
+  // An empty first page means no match; any other empty page (past the end, or of size 0) says nothing of the count.
+  if (page.offset === 0 && page.limit > 0) return { rows: [], total: 0 };
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where);
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 /** The sort key, then the id in the same direction so that equal keys never swap between pages. */
