@@ -34,10 +34,11 @@ async function pageAndTotal(
   orderBy: SQL[],
   page: SearchPage,
 ): Promise<PropertySearchPage> {
+  if (page.limit === 0) return { rows: [], total: await countMatches(db, where) };
   // One statement: the page, each row carrying the count of all matches. The count is an uncorrelated subquery,
   // which PostgreSQL runs once, apart from the page: a window count (`count(*) over ()`) would make it read
   // every match even when an index in sort order could stop after one page (measured: 300 ms instead of 5 ms).
-  const total = sql<number>`(select count(*)::int from ${properties} where ${where ?? sql`true`})`.mapWith(Number);
+  const total = sql<number>`(select count(*)::int from ${properties} where ${where ?? sql`true`})`;
   const rows = await db
     .select({ ...getTableColumns(properties), total })
     .from(properties)
@@ -47,10 +48,13 @@ async function pageAndTotal(
     .offset(page.offset);
   const first = rows[0];
   if (first) return { rows: rows.map(({ total: _total, ...row }) => row), total: first.total };
-  // An empty first page means no match; any other empty page (past the end, or of size 0) says nothing of the count.
-  if (page.offset === 0 && page.limit > 0) return { rows: [], total: 0 };
+  // An empty first page means no match; an empty page further on (past the end) says nothing of the count.
+  return { rows: [], total: page.offset === 0 ? 0 : await countMatches(db, where) };
+}
+
+async function countMatches(db: ReturnType<Database["with"]>, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+  return counted?.total ?? 0;
 }
 
 /** The sort key, then the id in the same direction so that equal keys never swap between pages. */
