@@ -5,7 +5,8 @@
  *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids;
  *   - a filtered `properties(first: 20)` (department, type, price and area; by price), every field of each
  *     property and of its classifieds.
- * Prints req/s, p50 and p99 per server and the gateway/baseline ratio, then the gateway's peak memory.
+ * Prints req/s, p50 and p99 per server and the gateway/baseline ratio, then what a request that reads no data
+ * costs the gateway (`{ __typename }`), and the gateway's peak memory.
  *
  *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
  *
@@ -218,14 +219,22 @@ async function main(): Promise<void> {
       const after = await target.report();
       return { ...figures, cpuPerRequest: (after.cpuMs - before.cpuMs) / Math.max(1, figures.requests) };
     };
+    const baselineCpu: number[] = [];
     for (const scenario of scenarios) {
       const base = await measure(baseline, [{}], scenario.baseline);
       const ours = await measure(gateway, tokenHeaders, scenario.gateway);
+      baselineCpu.push(base.cpuPerRequest);
       const row = (server: string, f: typeof base, ratio: string) =>
         `| ${scenario.name} | ${server} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuPerRequest.toFixed(2)} | ${f.failures} | ${ratio} |`;
       console.log(row("baseline", base, ""));
       console.log(row("gateway", ours, `${(ours.rps / base.rps).toFixed(2)}x (CPU ${(base.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}x)`));
     }
+    // What every request costs the gateway before it reads any data: HTTP, Apollo's pipeline, authentication,
+    // rate limit, metrics and logs. Set beside the baseline's whole property(id) request.
+    const fixed = await measure(gateway, tokenHeaders, () => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query: "{ __typename }" }) }));
+    const propertyBaselineCpu = baselineCpu[0] ?? Number.NaN;
+    console.log(`\nGateway's cost of a request that reads no data (\`{ __typename }\`): ${fixed.cpuPerRequest.toFixed(2)} ms CPU (${fixed.rps.toFixed(0)} req/s),`);
+    console.log(`${((100 * fixed.cpuPerRequest) / propertyBaselineCpu).toFixed(0)}% of the baseline's CPU for a whole property(id) request (${propertyBaselineCpu.toFixed(2)} ms).`);
     const [gatewayUsage, baselineUsage] = [await gateway.report(), await baseline.report()];
     console.log(`\nPeak memory (RSS): gateway ${gatewayUsage.peakRssMb} MB, baseline ${baselineUsage.peakRssMb} MB`);
   } finally {
