@@ -117,9 +117,11 @@ function groupBy(rows: readonly Row[], column: string): Map<string, Row[]> {
   return groups;
 }
 
-/** Properties with their classifieds, images and history, in the order of `ids`: four statements. */
-async function propertiesWithClassifieds(sql: Sql, ids: string[]) {
-  if (ids.length === 0) return [];
+export type PropertyRows = { properties: Row[]; classifieds: Row[]; images: Row[]; history: Row[] };
+
+/** The rows of properties with their classifieds, images and history: four statements, two round trips. */
+export async function readPropertyRows(sql: Sql, ids: string[]): Promise<PropertyRows> {
+  if (ids.length === 0) return { properties: [], classifieds: [], images: [], history: [] };
   const [properties, classifieds] = await Promise.all([
     sql`select * from properties where id = any(${ids}::uuid[])`,
     sql`select * from classifieds where property_id = any(${ids}::uuid[]) order by first_seen_at, id`,
@@ -129,14 +131,23 @@ async function propertiesWithClassifieds(sql: Sql, ids: string[]) {
     sql`select * from classified_images where classified_id = any(${classifiedIds}::uuid[]) order by classified_id, position`,
     sql`select * from classified_price_history where classified_id = any(${classifiedIds}::uuid[]) order by classified_id, observed_at, id`,
   ]);
-  const imagesOf = groupBy(images, "classifiedId");
-  const historyOf = groupBy(history, "classifiedId");
-  const classifiedsOf = groupBy(classifieds, "propertyId");
-  const byId = new Map(properties.map((p) => [String(p["id"]), p]));
+  return { properties, classifieds, images, history };
+}
+
+/** The JSON of properties, in the order of `ids`, from their rows. */
+export function propertiesJson(rows: PropertyRows, ids: string[]) {
+  const imagesOf = groupBy(rows.images, "classifiedId");
+  const historyOf = groupBy(rows.history, "classifiedId");
+  const classifiedsOf = groupBy(rows.classifieds, "propertyId");
+  const byId = new Map(rows.properties.map((p) => [String(p["id"]), p]));
   return ids.flatMap((id) => {
     const p = byId.get(id);
     return p ? [propertyJson(p, classifiedsOf.get(id) ?? [], imagesOf, historyOf)] : [];
   });
+}
+
+async function propertiesWithClassifieds(sql: Sql, ids: string[]) {
+  return propertiesJson(await readPropertyRows(sql, ids), ids);
 }
 
 export type BaselineSearch = { department: string; priceMin: number; priceMax: number; areaMin: number };
@@ -161,8 +172,13 @@ async function search(sql: Sql, filter: BaselineSearch) {
 }
 
 /** The baseline server on `url`; listen on it, and call `close` when done. */
+/** The baseline's database client: rows with camelCase keys. */
+export function baselineSql(url: string, poolSize: number): Sql {
+  return postgres(url, { max: poolSize, transform: postgres.camel, onnotice: () => undefined });
+}
+
 export function baselineServer(url: string, poolSize: number): { server: Server; close(): Promise<void> } {
-  const sql = postgres(url, { max: poolSize, transform: postgres.camel, onnotice: () => undefined });
+  const sql = baselineSql(url, poolSize);
   const send = (response: import("node:http").ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
