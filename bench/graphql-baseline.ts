@@ -171,12 +171,12 @@ async function search(sql: Sql, filter: BaselineSearch) {
   };
 }
 
-/** The baseline server on `url`; listen on it, and call `close` when done. */
 /** The baseline's database client: rows with camelCase keys. */
 export function baselineSql(url: string, poolSize: number): Sql {
   return postgres(url, { max: poolSize, transform: postgres.camel, onnotice: () => undefined });
 }
 
+/** The baseline server on `url`; listen on it, and call `close` when done. */
 export function baselineServer(url: string, poolSize: number): { server: Server; close(): Promise<void> } {
   const sql = baselineSql(url, poolSize);
   const send = (response: import("node:http").ServerResponse, status: number, body: unknown) => {

@@ -25,7 +25,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { classifieds as classifiedsTable, events, properties } from "../src/db/schema/index.js";
-import { ingestLines } from "../src/modules/ingest/ingest.service.js";
+import { DEFAULT_BATCH_SIZE, ingestLines } from "../src/modules/ingest/ingest.service.js";
 import { readLines } from "../src/modules/ingest/line-reader.js";
 import { prepareLine } from "../src/modules/ingest/prepare-line.js";
 import { generateObservations } from "../src/modules/seed/generator.js";
@@ -34,8 +34,6 @@ import { measureWriteFloor } from "./ingest-floor.js";
 const serverUrl = process.env["BENCH_DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test";
 const classifieds = Number(process.argv[2] ?? 100_000);
 const SEED = 20_261_120;
-/** The pipeline's default batch size (src/modules/ingest/ingest.service.ts). */
-const BATCH_SIZE = 500;
 
 function databaseUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -105,7 +103,7 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage(cpuBefore);
         clearInterval(sampler);
         const counts = { classifieds: await count(handle.db, classifiedsTable), properties: await count(handle.db, properties), events: await count(handle.db, events) };
-        const floor = await measureWriteFloor(url, Math.ceil(summary.received / BATCH_SIZE));
+        const floor = await measureWriteFloor(url, Math.ceil(summary.received / DEFAULT_BATCH_SIZE));
         return { summary, time, counts, rssBefore, rssPeak, cpuSeconds: (cpu.user + cpu.system) / 1e6, floor };
       } finally {
         await handle.close();
@@ -138,7 +136,7 @@ async function main(): Promise<void> {
 
     const { summary, time, counts } = ingest;
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-    console.log(`\ningest pipeline (PostgreSQL, batches of 500): ${JSON.stringify(summary)}`);
+    console.log(`\ningest pipeline (PostgreSQL, batches of ${DEFAULT_BATCH_SIZE}): ${JSON.stringify(summary)}`);
     console.log(`  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`);
     console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
     console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);

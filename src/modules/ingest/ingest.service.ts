@@ -15,7 +15,8 @@ import type { PreparedLine } from "./prepare-line.js";
 
 export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
 
-const DEFAULT_BATCH_SIZE = 500;
+/** Lines per transaction when `batchSize` is not given. */
+export const DEFAULT_BATCH_SIZE = 500;
 
 /**
  * Lines between two turns of the event loop. With the embedded database every query completes in microtasks,
