@@ -3,7 +3,7 @@
  * other so that neither loads the machine while the other measures. Both receive the same arguments; each
  * reads the options it knows (`--keep`, `--duration`, `--classifieds`, the server URL) and ignores the others.
  *
- *   npm run bench -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
+ *   npm run bench -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile]
  *
  * `npm run bench:graphql` and `npm run bench:rest` run one of them.
  */

@@ -5,10 +5,12 @@
  *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids;
  *   - a filtered `properties(first: 20)` (department, type, price and area; by price), every field of each
  *     property and of its classifieds.
- * Prints req/s, p50 and p99 per server and the gateway/baseline ratio, then what a request that reads no data
- * costs the gateway (`{ __typename }`), and the gateway's peak memory.
+ * Each operation runs `--rounds` times on each server, baseline and gateway alternating; prints the median
+ * of the rounds per server (req/s, p50, p99, CPU per request) and the median of the rounds' gateway/baseline
+ * ratios with each round's, then what a request that reads no data costs the gateway (`{ __typename }`), and
+ * the gateway's peak memory.
  *
- *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--keep] [--profile]
+ *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile]
  *
  * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
  * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it. Each
@@ -34,6 +36,8 @@ const serverUrl = args.find((a) => !a.startsWith("--")) ?? "postgres://postgres@
 const targetClassifieds = option("classifieds", 100_000);
 const duration = option("duration", 10);
 const connections = option("connections", 32);
+/** Runs of each server per operation, alternating, so that a drift of the machine's speed hits both alike. */
+const rounds = Math.max(1, option("rounds", 3));
 const keep = args.includes("--keep");
 const profile = args.includes("--profile");
 const POOL_SIZE = 10;
@@ -42,6 +46,7 @@ type Figures = { rps: number; p50: number; p99: number; failures: number; reques
 type Usage = { peakRssMb: number; cpuMs: number };
 type Request = { method: "GET" | "POST"; path: string; body?: string };
 type Target = { child: ChildProcess; port: number; report(): Promise<Usage> };
+type Measured = Figures & { cpuPerRequest: number };
 
 async function prepareDatabase(): Promise<string> {
   const name = keep ? `graphql_bench_${targetClassifieds}` : `graphql_bench_${randomBytes(4).toString("hex")}`;
@@ -101,6 +106,17 @@ async function startTarget(role: "gateway" | "baseline", url: string): Promise<T
       child.stdin?.write("report\n");
       return JSON.parse(await answer) as Usage; // the child's report line
     },
+  };
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** Each figure's median over several runs (failures are summed). */
+function medianOf(runs: readonly Measured[]): Measured {
+  const of = (pick: (run: Measured) => number) => median(runs.map(pick));
+  return {
+    rps: of((run) => run.rps), p50: of((run) => run.p50), p99: of((run) => run.p99), cpuPerRequest: of((run) => run.cpuPerRequest),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0), failures: runs.reduce((sum, run) => sum + run.failures, 0),
   };
 }
 
@@ -208,11 +224,11 @@ async function main(): Promise<void> {
   const baseline = await startTarget("baseline", url);
   try {
     await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
-    console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run\n`);
+    console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`);
     console.log("| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs baseline |");
     console.log("|---|---|---|---|---|---|---|---|");
     /** Measures one server under load; also its own CPU time per request, which other load on the machine does not inflate. */
-    const measure = async (target: Target, headers: Record<string, string>[], next: () => Request) => {
+    const measure = async (target: Target, headers: Record<string, string>[], next: () => Request): Promise<Measured> => {
       await load(target.port, headers, next, 2); // warm-up: JIT, pools, caches
       const before = await target.report();
       const figures = await load(target.port, headers, next, duration);
@@ -221,13 +237,19 @@ async function main(): Promise<void> {
     };
     const baselineCpu: number[] = [];
     for (const scenario of scenarios) {
-      const base = await measure(baseline, [{}], scenario.baseline);
-      const ours = await measure(gateway, tokenHeaders, scenario.gateway);
+      const runs: { base: Measured; ours: Measured }[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        runs.push({ base: await measure(baseline, [{}], scenario.baseline), ours: await measure(gateway, tokenHeaders, scenario.gateway) });
+      }
+      const base = medianOf(runs.map((run) => run.base));
+      const ours = medianOf(runs.map((run) => run.ours));
       baselineCpu.push(base.cpuPerRequest);
-      const row = (server: string, f: typeof base, ratio: string) =>
+      const ratios = runs.map((run) => run.ours.rps / run.base.rps);
+      const cpuRatios = runs.map((run) => run.base.cpuPerRequest / run.ours.cpuPerRequest);
+      const row = (server: string, f: Measured, ratio: string) =>
         `| ${scenario.name} | ${server} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuPerRequest.toFixed(2)} | ${f.failures} | ${ratio} |`;
       console.log(row("baseline", base, ""));
-      console.log(row("gateway", ours, `${(ours.rps / base.rps).toFixed(2)}x (CPU ${(base.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}x)`));
+      console.log(row("gateway", ours, `${median(ratios).toFixed(2)}x (CPU ${median(cpuRatios).toFixed(2)}x); rounds ${ratios.map((r) => r.toFixed(2)).join(", ")}`));
     }
     // What every request costs the gateway before it reads any data: HTTP, Apollo's pipeline, authentication,
     // rate limit, metrics and logs. Set beside the baseline's whole property(id) request.
