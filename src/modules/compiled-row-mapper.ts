@@ -30,17 +30,34 @@ export function withCompiledRowMapper<T>(prepared: T): T {
   const query = prepared as MappablePreparedQuery;
   const fields = query.fields;
   if (!Array.isArray(fields) || query.customResultMapper !== undefined) return prepared;
-  const keys: string[] = [];
-  const decoders: (Decoder | null)[] = [];
+  const columns: [string, Column][] = [];
   for (const { path, field } of fields) {
     if (path.length !== 1 || !(field instanceof Column)) return prepared;
-    keys.push(path[0] as string); // length checked just above
-    const decode = field.mapFromDriverValue;
-    decoders.push(decode === identity ? null : decode.bind(field));
+    columns.push([path[0] as string, field]); // length checked just above
   }
-  const mapRow = compileRow(keys, decoders);
+  const mapRow = compileColumns(columns);
   query.customResultMapper = (rows) => rows.map(mapRow);
   return prepared;
+}
+
+/**
+ * The same compiled mapping for a statement built by hand whose result rows start with `columns`, in their
+ * order (for instance every column of a table, then computed values the caller reads from the raw row). `Row`
+ * is what Drizzle's own mapping of those columns gives, e.g. the table's `$inferSelect`.
+ */
+export function compiledRowMapper<Row>(columns: Record<string, Column>): (row: unknown[]) => Row {
+  return compileColumns(Object.entries(columns)) as (row: unknown[]) => Row;
+}
+
+function compileColumns(columns: readonly [string, Column][]): (row: unknown[]) => Record<string, unknown> {
+  const decoders = columns.map(([, column]) => {
+    const decode = column.mapFromDriverValue;
+    return decode === identity ? null : decode.bind(column);
+  });
+  return compileRow(
+    columns.map(([key]) => key),
+    decoders,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifiedImages, classifiedPriceHistory, classifieds, properties } from "../../src/db/schema/index.js";
-import { withCompiledRowMapper } from "../../src/modules/compiled-row-mapper.js";
+import { compiledRowMapper, withCompiledRowMapper } from "../../src/modules/compiled-row-mapper.js";
 import { createListing } from "../factories/listings.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
@@ -47,5 +47,18 @@ describe("compiled row mapping", () => {
     expect(Reflect.get(nested, "customResultMapper")).toBeUndefined();
     expect(Reflect.get(expression, "customResultMapper")).toBeUndefined();
     expect((await nested.execute())[0]?.p.id).toBeTypeOf("string");
+  });
+
+  it("maps the leading columns of raw rows like Drizzle, leaving what follows them to the caller", async () => {
+    const columns = getTableColumns(properties);
+    const expected = await database.db.select(columns).from(properties).orderBy(properties.id);
+    const statement = database.db.select({ ...columns, extra: sql<number>`41 + 1` }).from(properties).orderBy(properties.id).toSQL();
+    const raw = await database.db._.session
+      .prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(statement, undefined, undefined, true, (rows) => rows)
+      .execute();
+    const mapRow = compiledRowMapper<(typeof expected)[number]>(columns);
+    expect(raw.map(mapRow)).toStrictEqual(expected);
+    expect(raw.map((row) => Object.keys(mapRow(row)))).toStrictEqual(expected.map((row) => Object.keys(row)));
+    expect(raw.map((row) => row[Object.keys(columns).length])).toStrictEqual(expected.map(() => 42));
   });
 });
