@@ -254,6 +254,25 @@ describe("ingest: identity and history of classifieds", () => {
     }
   });
 
+  it("writes a batch all or nothing when one of its later statements fails (images, after the classifieds)", async () => {
+    // A failure late in the batch's writes must still undo the properties and classifieds written before it,
+    // and leave no event.
+    await database.db.execute(sql`alter table classified_images add constraint test_refused_image check (url not like '%/refused.jpg')`);
+    try {
+      const refusedImage = { url: "https://img.seloger.com/refused.jpg", perceptualHash: null, differenceHash: null, averageHash: null };
+      const lines = [observation(), observation({ title: "REFUSED IMAGE", media: { images: [refusedImage] } }), observation()];
+      const before = await eventCount(database.db);
+      const { summary, rejects } = await ingest(database.db, lines);
+      expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
+      expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(/^database refused the line: .*test_refused_image/), input: expect.any(String) }]);
+      const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = 'REFUSED IMAGE'`);
+      expect(refused).toEqual([]);
+      expect(await eventCount(database.db)).toBe(before + 4);
+    } finally {
+      await database.db.execute(sql`alter table classified_images drop constraint test_refused_image`);
+    }
+  });
+
   it("reports progress after each batch", async () => {
     const progress: number[] = [];
     const lines = Array.from({ length: 7 }, () => observation());
