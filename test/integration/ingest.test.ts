@@ -236,40 +236,40 @@ describe("ingest: identity and history of classifieds", () => {
     for (const line of good) await expect(classifiedOf(database.db, line)).resolves.toBeDefined();
   });
 
-  it("retries a batch line by line when the database refuses one row, and reports that line", async () => {
-    // A rule this test database enforces stands in for any row-specific database failure.
-    await database.db.execute(sql`alter table classifieds add constraint test_refused_title check (title is distinct from 'REFUSED')`);
-    try {
-      const lines = [observation(), observation({ title: "REFUSED" }), observation()];
-      const before = await eventCount(database.db);
-      const { summary, rejects } = await ingest(database.db, lines);
-      expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
-      expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(/^database refused the line: .*test_refused_title/), input: expect.any(String) }]);
-      // Nothing half written: the refused line left no classified and no event.
-      const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = 'REFUSED'`);
-      expect(refused).toEqual([]);
-      expect(await eventCount(database.db)).toBe(before + 4);
-    } finally {
-      await database.db.execute(sql`alter table classifieds drop constraint test_refused_title`);
-    }
-  });
+  // A rule this test database enforces stands in for any row-specific database failure: one on the classifieds
+  // (among the batch's first writes), one on the images (written after the properties and classifieds).
+  const refusals = [
+    {
+      rule: "test_refused_title",
+      table: "classifieds",
+      check: "title is distinct from 'REFUSED'",
+      title: "REFUSED",
+      overrides: {},
+    },
+    {
+      rule: "test_refused_image",
+      table: "classified_images",
+      check: "url not like '%/refused.jpg'",
+      title: "REFUSED IMAGE",
+      overrides: { media: { images: [{ url: "https://img.seloger.com/refused.jpg", perceptualHash: null, differenceHash: null, averageHash: null }] } },
+    },
+  ];
 
-  it("writes a batch all or nothing when one of its later statements fails (images, after the classifieds)", async () => {
-    // A failure late in the batch's writes must still undo the properties and classifieds written before it,
-    // and leave no event.
-    await database.db.execute(sql`alter table classified_images add constraint test_refused_image check (url not like '%/refused.jpg')`);
+  it.each(refusals)("retries a batch line by line when the database refuses one row ($table), and reports that line", async (refusal) => {
+    await database.db.execute(sql.raw(`alter table ${refusal.table} add constraint ${refusal.rule} check (${refusal.check})`));
     try {
-      const refusedImage = { url: "https://img.seloger.com/refused.jpg", perceptualHash: null, differenceHash: null, averageHash: null };
-      const lines = [observation(), observation({ title: "REFUSED IMAGE", media: { images: [refusedImage] } }), observation()];
+      const lines = [observation(), observation({ title: refusal.title, ...refusal.overrides }), observation()];
       const before = await eventCount(database.db);
       const { summary, rejects } = await ingest(database.db, lines);
       expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
-      expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(/^database refused the line: .*test_refused_image/), input: expect.any(String) }]);
-      const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = 'REFUSED IMAGE'`);
+      expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(new RegExp(`^database refused the line: .*${refusal.rule}`)), input: expect.any(String) }]);
+      // Nothing half written: the refused line left no classified and no event (the other two lines created two
+      // classifieds and two properties: four events).
+      const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = ${refusal.title}`);
       expect(refused).toEqual([]);
       expect(await eventCount(database.db)).toBe(before + 4);
     } finally {
-      await database.db.execute(sql`alter table classified_images drop constraint test_refused_image`);
+      await database.db.execute(sql.raw(`alter table ${refusal.table} drop constraint ${refusal.rule}`));
     }
   });
 
