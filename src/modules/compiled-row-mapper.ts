@@ -1,4 +1,5 @@
-import { Column } from "drizzle-orm";
+import { Column, type Query } from "drizzle-orm";
+import type { Database } from "../db/client.js";
 
 /**
  * A faster row mapping for the hot prepared statements. Drizzle maps every row of a result generically: for
@@ -47,6 +48,15 @@ export function withCompiledRowMapper<T>(prepared: T): T {
  */
 export function compiledRowMapper<Row>(columns: Record<string, Column>): (row: unknown[]) => Row {
   return compileColumns(Object.entries(columns)) as (row: unknown[]) => Row;
+}
+
+/**
+ * Runs a statement built by hand (`builder.toSQL()`) and answers its rows as arrays of column values, as the
+ * driver decoded them: for `compiledRowMapper`, and for values the caller reads by position.
+ */
+export async function rawRows(db: Database, statement: Query): Promise<unknown[][]> {
+  type Arrays = { execute: unknown[][]; all: unknown; values: unknown };
+  return db._.session.prepareQuery<Arrays>(statement, undefined, undefined, true, (rows) => rows).execute();
 }
 
 function compileColumns(columns: readonly [string, Column][]): (row: unknown[]) => Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifiedImages, classifiedPriceHistory, classifieds, properties } from "../../src/db/schema/index.js";
-import { compiledRowMapper, withCompiledRowMapper } from "../../src/modules/compiled-row-mapper.js";
+import { compiledRowMapper, rawRows, withCompiledRowMapper } from "../../src/modules/compiled-row-mapper.js";
 import { createListing } from "../factories/listings.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
@@ -53,9 +53,7 @@ describe("compiled row mapping", () => {
     const columns = getTableColumns(properties);
     const expected = await database.db.select(columns).from(properties).orderBy(properties.id);
     const statement = database.db.select({ ...columns, extra: sql<number>`41 + 1` }).from(properties).orderBy(properties.id).toSQL();
-    const raw = await database.db._.session
-      .prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(statement, undefined, undefined, true, (rows) => rows)
-      .execute();
+    const raw = await rawRows(database.db, statement);
     const mapRow = compiledRowMapper<(typeof expected)[number]>(columns);
     expect(raw.map(mapRow)).toStrictEqual(expected);
     expect(raw.map((row) => Object.keys(mapRow(row)))).toStrictEqual(expected.map((row) => Object.keys(row)));

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { properties, type PropertyRow } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
 import { visibleProperties } from "../access/access.repository.js";
-import { compiledRowMapper } from "../compiled-row-mapper.js";
+import { compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { filterConditions } from "./search-filter.repository.js";
 import { textMatches, textRelevance } from "./search-text.repository.js";
 import type { TextQuery } from "./search-text.js";
@@ -39,7 +39,6 @@ const PAGE_COLUMN_LIST = sql.raw(columnList(Object.values(PAGE_COLUMNS)));
 /** Each page row: the property's columns, then the count of all matches. */
 const propertyOfPageRow = compiledRowMapper<PropertyRow>(PAGE_COLUMNS);
 const TOTAL_INDEX = Object.keys(PAGE_COLUMNS).length;
-type RawRows = { execute: unknown[][]; all: unknown; values: unknown };
 
 function columnList(columns: readonly AnyPgColumn[]): string {
   const dialect = new PgDialect();
@@ -69,9 +68,9 @@ async function pageAndTotal(
     .toSQL();
   // Raw rows, mapped by the compiled row mapping (compiled-row-mapper.ts) rather than Drizzle's generic one,
   // which cost about as much CPU as building the statement: the same rows.
-  const rawRows = await database._.session.prepareQuery<RawRows>(statement, undefined, undefined, true, (rows) => rows).execute();
-  const first = rawRows[0];
-  if (first) return { rows: rawRows.map(propertyOfPageRow), total: Number(first[TOTAL_INDEX]) };
+  const rows = await rawRows(database, statement);
+  const first = rows[0];
+  if (first) return { rows: rows.map(propertyOfPageRow), total: Number(first[TOTAL_INDEX]) };
   // An empty first page means no match; an empty page further on (past the end) says nothing of the count.
   return { rows: [], total: page.offset === 0 ? 0 : await countMatches(db, where) };
 }
