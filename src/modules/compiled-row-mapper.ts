@@ -1,5 +1,4 @@
-import { Column, type Query, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { Column, type Query } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 
 /**
@@ -59,24 +58,6 @@ export async function rawRows(db: Database, statement: Query): Promise<unknown[]
   type Arrays = { execute: unknown[][]; all: unknown; values: unknown };
   return db._.session.prepareQuery<Arrays>(statement, undefined, undefined, true, (rows) => rows).execute();
 }
-
-/**
- * A named prepared statement written by hand (placeholders as in Drizzle's builder), whose rows, arrays of
- * column values as the driver decoded them, `mapRows` turns into its answer: for statements the builder cannot
- * express with a flat selection, such as a union of two tables' rows.
- */
-export function preparedStatement<Result>(
-  db: Database,
-  name: string,
-  statement: SQL,
-  mapRows: (rows: unknown[][]) => Result,
-): { execute(placeholders: Record<string, unknown>): Promise<Result> } {
-  type Mapped = { execute: Result; all: unknown; values: unknown };
-  return db._.session.prepareQuery<Mapped>(dialect.sqlToQuery(statement), undefined, name, true, mapRows);
-}
-
-/** Renders hand-written statements; Drizzle's PostgreSQL dialect is stateless without a casing option. */
-const dialect = new PgDialect();
 
 function compileColumns(columns: readonly [string, Column][]): (row: unknown[]) => Record<string, unknown> {
   const decoders = columns.map(([, column]) => {

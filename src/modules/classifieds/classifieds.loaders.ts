@@ -1,14 +1,14 @@
 import DataLoader from "dataloader";
 import type { Database } from "../../db/client.js";
-import type { ClassifiedRow } from "../../db/schema/index.js";
+import type { ClassifiedImageRow, ClassifiedPriceHistoryRow, ClassifiedRow } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
 import { manyPerKey, onePerKey } from "../loader-order.js";
 import {
   findClassifiedsByIds,
   findClassifiedsByPropertyIds,
   findClassifiedsByUrlKeys,
-  findMediaByClassifiedIds,
-  type ClassifiedMediaRows,
+  findImagesByClassifiedIds,
+  findPriceHistoryByClassifiedIds,
 } from "./classifieds.repository.js";
 
 /** One DataLoader per access path to classifieds, all bound to one request's contract. */
@@ -17,8 +17,10 @@ export type ClassifiedLoaders = {
   classifiedById: DataLoader<string, ClassifiedRow | null>;
   /** The visible classifieds of a property, oldest first; empty for an unknown or invisible property. */
   classifiedsByPropertyId: DataLoader<string, ClassifiedRow[]>;
-  /** The images (by position) and price history (oldest first) of a visible classified; both empty otherwise. */
-  mediaByClassifiedId: DataLoader<string, ClassifiedMediaRows>;
+  /** The images of a visible classified by position; empty otherwise. */
+  imagesByClassifiedId: DataLoader<string, ClassifiedImageRow[]>;
+  /** The price history of a visible classified, oldest first; empty otherwise. */
+  priceHistoryByClassifiedId: DataLoader<string, ClassifiedPriceHistoryRow[]>;
   /** The id of the visible classified with that canonical url key, or null. */
   classifiedIdByUrlKey: DataLoader<string, string | null>;
 };
@@ -48,13 +50,12 @@ export function createClassifiedLoaders(db: Database, contract: Contract): Class
       },
       { maxBatchSize: MAX_BATCH },
     ),
-    mediaByClassifiedId: new DataLoader(
-      async (ids) => {
-        const media = await findMediaByClassifiedIds(db, contract, ids);
-        const images = manyPerKey(ids, media.images, (row) => row.classifiedId);
-        const priceHistory = manyPerKey(ids, media.priceHistory, (row) => row.classifiedId);
-        return ids.map((_, index) => ({ images: images[index] ?? [], priceHistory: priceHistory[index] ?? [] }));
-      },
+    imagesByClassifiedId: new DataLoader(
+      async (ids) => manyPerKey(ids, await findImagesByClassifiedIds(db, contract, ids), (row) => row.classifiedId),
+      { maxBatchSize: MAX_BATCH },
+    ),
+    priceHistoryByClassifiedId: new DataLoader(
+      async (ids) => manyPerKey(ids, await findPriceHistoryByClassifiedIds(db, contract, ids), (row) => row.classifiedId),
       { maxBatchSize: MAX_BATCH },
     ),
     classifiedIdByUrlKey: new DataLoader(

@@ -1,4 +1,4 @@
-import { and, asc, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import {
   classifiedImages,
@@ -11,7 +11,6 @@ import {
 import type { Contract } from "../../domain/contract.js";
 import { classifiedVisible, ownedByVisibleClassified } from "../access/access.repository.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
-import { compiledRowMapper, preparedStatement } from "../compiled-row-mapper.js";
 import { contractStatements } from "../statement-cache.js";
 
 /**
@@ -22,7 +21,6 @@ import { contractStatements } from "../statement-cache.js";
 
 const ids = sql.placeholder("ids");
 const keys = sql.placeholder("keys");
-const imageColumns = getTableColumns(classifiedImages);
 
 function prepareStatements(db: Database, contract: Contract) {
   const visible = classifiedVisible(contract);
@@ -43,24 +41,25 @@ function prepareStatements(db: Database, contract: Contract) {
       .from(classifieds)
       .where(and(sql`${classifieds.urlKey} = any(${keys}::text[])`, visible))
       .prepare("classifieds_by_url_keys"),
-    // Images and price history in one statement: one round trip and one statement for the server, where a
-    // reader asks for both almost always. Both parts share one column list; an image has a position, a price
-    // history entry has none (see mediaOf).
-    media: preparedStatement(
-      db,
-      "classified_media_by_classified_ids",
-      sql`select ${sql.join(Object.values(imageColumns), sql`, `)}, null::integer as value, null::timestamptz as observed_at
-        from ${classifiedImages}
-        where ${classifiedImages.classifiedId} = any(${ids}::uuid[]) and ${ownedByVisibleClassified(contract, classifiedImages.classifiedId)}
-        union all
-        select ${classifiedPriceHistory.id}, ${classifiedPriceHistory.classifiedId}, null, null, null, null, null,
-          ${classifiedPriceHistory.value}, ${classifiedPriceHistory.observedAt}
-        from ${classifiedPriceHistory}
-        where ${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])
-          and ${ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId)}
-        order by classified_id, position, observed_at, id`,
-      mediaOf,
-    ),
+    images: db
+      .select()
+      .from(classifiedImages)
+      .where(
+        and(sql`${classifiedImages.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedImages.classifiedId)),
+      )
+      .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
+      .prepare("classified_images_by_classified_ids"),
+    priceHistory: db
+      .select()
+      .from(classifiedPriceHistory)
+      .where(
+        and(
+          sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`,
+          ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId),
+        ),
+      )
+      .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
+      .prepare("classified_price_history_by_classified_ids"),
   };
 }
 
@@ -86,34 +85,20 @@ export function findClassifiedsByUrlKeys(db: Database, contract: Contract, urlKe
   return statements(db, contract).byUrlKeys.execute({ keys: textArrayLiteral(urlKeys) });
 }
 
-/** The images and the price history of classifieds, as one statement reads them. */
-export type ClassifiedMediaRows = { images: ClassifiedImageRow[]; priceHistory: ClassifiedPriceHistoryRow[] };
-
-/**
- * Images (by classified, then position) and price history (by classified, then time, oldest first) of the
- * visible classifieds among `classifiedIds`.
- */
-export function findMediaByClassifiedIds(
+/** Images of the visible classifieds among `classifiedIds`, by classified then position. */
+export function findImagesByClassifiedIds(
   db: Database,
   contract: Contract,
   classifiedIds: readonly string[],
-): Promise<ClassifiedMediaRows> {
-  return statements(db, contract).media.execute({ ids: uuidArrayLiteral(classifiedIds) });
+): Promise<ClassifiedImageRow[]> {
+  return statements(db, contract).images.execute({ ids: uuidArrayLiteral(classifiedIds) });
 }
 
-const imageRow = compiledRowMapper<ClassifiedImageRow>(imageColumns);
-const POSITION = Object.keys(imageColumns).indexOf("position");
-/** The two price history columns follow the image columns. */
-const VALUE = Object.keys(imageColumns).length;
-const OBSERVED_AT = VALUE + 1;
-const decodeObservedAt = (text: unknown): Date => classifiedPriceHistory.observedAt.mapFromDriverValue(text as string) as Date;
-
-/** Splits the media statement's rows: an image has a position, a price history entry has none. */
-function mediaOf(rows: unknown[][]): ClassifiedMediaRows {
-  const media: ClassifiedMediaRows = { images: [], priceHistory: [] };
-  for (const row of rows) {
-    if (row[POSITION] !== null) media.images.push(imageRow(row));
-    else media.priceHistory.push({ id: row[0] as string, classifiedId: row[1] as string, value: row[VALUE] as number, observedAt: decodeObservedAt(row[OBSERVED_AT]) });
-  }
-  return media;
+/** Price history of the visible classifieds among `classifiedIds`, by classified then time (oldest first). */
+export function findPriceHistoryByClassifiedIds(
+  db: Database,
+  contract: Contract,
+  classifiedIds: readonly string[],
+): Promise<ClassifiedPriceHistoryRow[]> {
+  return statements(db, contract).priceHistory.execute({ ids: uuidArrayLiteral(classifiedIds) });
 }

@@ -30,11 +30,11 @@ export async function listClassifiedsOfProperty(ctx: RequestContext, propertyId:
 }
 
 /** Images of a visible classified, by position. */
-export async function listClassifiedImages(ctx: RequestContext, classifiedId: string): Promise<ClassifiedImageRow[]> {
-  return (await ctx.loaders.mediaByClassifiedId.load(classifiedId)).images;
+export function listClassifiedImages(ctx: RequestContext, classifiedId: string): Promise<ClassifiedImageRow[]> {
+  return ctx.loaders.imagesByClassifiedId.load(classifiedId);
 }
 
 /** Price history of a visible classified, oldest first; the first entry is the initial price. */
-export async function listClassifiedPriceHistory(ctx: RequestContext, classifiedId: string): Promise<ClassifiedPriceHistoryRow[]> {
-  return (await ctx.loaders.mediaByClassifiedId.load(classifiedId)).priceHistory;
+export function listClassifiedPriceHistory(ctx: RequestContext, classifiedId: string): Promise<ClassifiedPriceHistoryRow[]> {
+  return ctx.loaders.priceHistoryByClassifiedId.load(classifiedId);
 }
