@@ -32,3 +32,16 @@ export function responseMeta(viewer: Viewer): ResponseMeta {
   }
   return meta;
 }
+
+/** The JSON text of envelopes already serialised: the same for every response of a viewer. */
+const serialised = new WeakMap<object, string>();
+
+/** `JSON.stringify(meta)`, computed once per envelope object (envelopes are never changed once built). */
+export function responseMetaJson(meta: object): string {
+  let json = serialised.get(meta);
+  if (json === undefined) {
+    json = JSON.stringify(meta);
+    serialised.set(meta, json);
+  }
+  return json;
+}

@@ -11,6 +11,7 @@ import { graphiqlPage, wantsGraphiql } from "./graphiql.js";
 import { jitExecutor } from "./jit-executor.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
 import { responsePlugin } from "./response-plugin.js";
+import { graphqlResultJson } from "./result-json.js";
 import { servedGraphqlSchema } from "./schema.js";
 
 export type GraphqlPluginOptions = AppDeps & {
@@ -37,8 +38,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       costPlugin(schema),
       responsePlugin(),
     ],
-    // Compact JSON: Apollo pretty-prints by default, which costs time and bytes on every response.
-    stringifyResult: (result) => JSON.stringify(result),
+    // Compact JSON (Apollo pretty-prints by default, which costs time and bytes on every response), with the
+    // caller's meta envelope serialised once per viewer.
+    stringifyResult: graphqlResultJson,
     validationRules: armor.validationRules,
     parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
     formatError: formatGraphqlError,
