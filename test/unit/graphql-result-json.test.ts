@@ -5,7 +5,7 @@ import { graphqlResultJson } from "../../src/transports/graphql/result-json.js";
 import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
 
 const everywhere = responseMeta(viewerWith(EVERYWHERE));
-const narrow = responseMeta(viewerWith(contractOf(["75", "2A"], { sirens: ["552100554"] }), "starter"));
+const narrow = responseMeta(viewerWith(contractOf(["75", "2A"], { sirens: ["552100554"] }), "starter30"));
 const error = { message: "Cannot query field \"nope\" on type \"Query\".", locations: [{ line: 1, column: 3 }], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } };
 
 describe("GraphQL response text", () => {
