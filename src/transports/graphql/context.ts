@@ -31,3 +31,22 @@ export function graphqlContext(deps: GraphqlContextDeps) {
     return createRequestContext({ db: deps.db, viewer, requestId: request.id, logger: request.log });
   };
 }
+
+/**
+ * The context function, building each request's context once: when the direct answer of a known operation
+ * (direct-answer.ts) leaves a request to Apollo, Apollo gets the same context (or the same refusal), so no
+ * request is authenticated twice or counted twice against its rate limit.
+ */
+export function oncePerRequest(
+  build: (request: FastifyRequest, reply: FastifyReply) => Promise<RequestContext>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<RequestContext> {
+  const built = new WeakMap<FastifyRequest, Promise<RequestContext>>();
+  return (request, reply) => {
+    let context = built.get(request);
+    if (!context) {
+      context = build(request, reply);
+      built.set(request, context);
+    }
+    return context;
+  };
+}

@@ -5,10 +5,12 @@ import type { FastifyInstance } from "fastify";
 import type { RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
 import type { RequestContext } from "../../modules/request-context.js";
 import type { AppDeps } from "../http.js";
-import { graphqlContext } from "./context.js";
+import { graphqlContext, oncePerRequest } from "./context.js";
+import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";
 import { graphiqlPage, wantsGraphiql } from "./graphiql.js";
-import { jitExecutor } from "./jit-executor.js";
+import { jitExecutor, jitOperationRunner } from "./jit-executor.js";
+import { KnownOperations } from "./known-operations.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
 import { responsePlugin } from "./response-plugin.js";
 import { graphqlResultJson } from "./result-json.js";
@@ -21,14 +23,17 @@ export type GraphqlPluginOptions = AppDeps & {
 
 /**
  * The GraphQL API at `/graphql` (POST, and GET for queries), Apollo Server on this Fastify app, and the
- * GraphiQL page for browsers at GET `/graphql`. Every operation needs a bearer token.
+ * GraphiQL page for browsers at GET `/graphql`. Every operation needs a bearer token. A query operation
+ * Apollo has already accepted is answered directly when it succeeds (direct-answer.ts).
  */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions): Promise<void> {
   const schema = await servedGraphqlSchema();
   const armor = armorProtection();
+  const run = jitOperationRunner(schema);
+  const operations = new KnownOperations();
   const apollo = new ApolloServer<RequestContext>({
     // The served schema, executed by graphql-jit (see jit-executor.ts).
-    gateway: jitExecutor(schema),
+    gateway: jitExecutor(schema, run),
     plugins: [
       fastifyApolloDrainPlugin(app),
       // No HTTP cache hints (every answer depends on the caller) and no hosted landing page (GraphiQL is ours).
@@ -37,6 +42,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       ...armor.plugins,
       costPlugin(schema),
       responsePlugin(),
+      operations.plugin(),
     ],
     // Compact JSON (Apollo pretty-prints by default, which costs time and bytes on every response), with the
     // caller's meta envelope serialised once per viewer.
@@ -51,9 +57,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     introspection: true,
   });
   await apollo.start();
-  const handler = fastifyApolloHandler(apollo, {
-    context: graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }),
-  });
+  const contextOf = oncePerRequest(
+    graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }),
+  );
+  const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
   // Apollo's handler answers with a string body; so do the two answers given here.
   app.route<{ Reply: string }>({
@@ -66,6 +73,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         const body = { errors: [{ message: "Query string too long.", extensions: { code: "BAD_REQUEST" } }] };
         return reply.code(414).type("application/json; charset=utf-8").send(JSON.stringify(body));
       }
+      const direct = await answerDirectly(request, reply, { schema, operations, run, contextOf });
+      if (direct !== undefined) return direct;
       const body = await handler.call(this, request, reply);
       // GraphQL over HTTP: with `application/json` a request error (syntax, validation, variables, limits) is
       // still a 200 whose body says what is wrong; `application/graphql-response+json` clients get the 4xx.
