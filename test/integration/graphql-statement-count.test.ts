@@ -4,7 +4,7 @@ import { insertGeneratedListings } from "../factories/generated-listings.js";
 import { createListing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import { runOperation, startGraphqlServer, type GraphqlServer } from "../support/graphql-server.js";
+import { postGraphql, runOperation, startGraphqlServer, type GraphqlServer } from "../support/graphql-server.js";
 import { countStatements, type StatementCounter } from "../support/statement-counter.js";
 import { PUBLISHERS } from "../factories/generated-listings.js";
 
@@ -72,5 +72,19 @@ describe("statement count: grows with the depth of a query, never with the numbe
     expect(few).toBeGreaterThanOrEqual(4);
     expect(few).toBeLessThanOrEqual(5);
     expect(await countFor(many.property.id)).toBe(few);
+  });
+
+  it("property(id) reads the property's classifieds only when the query shows them, its description or its images", async () => {
+    const { property } = await createListing(database.db, { classifieds: [{}, {}] });
+    const statementsOf = async (selection: string) => {
+      counter.reset();
+      const { body } = await postGraphql(server.url, everywhere, `{ property(id: "${property.id}") { ${selection} } }`);
+      expect(body.errors).toBeUndefined();
+      return counter.statements().filter(readsListings).map((sql) => (/from "?(\w+)"?/.exec(sql) ?? [])[1]);
+    };
+    expect(await statementsOf("id status { current }")).toEqual(["properties"]);
+    expect(await statementsOf("description")).toEqual(["properties", "classifieds"]);
+    expect(await statementsOf("...on Property { classifieds { id } }")).toEqual(["properties", "classifieds"]);
+    expect(await statementsOf("media { images { url } }")).toEqual(["properties", "classifieds", "classified_images"]);
   });
 });

@@ -18,6 +18,7 @@ import { createRequestContext, type RequestContext } from "../../src/modules/req
 import { PLACES, createListing, type Listing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { countStatements } from "../support/statement-counter.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -55,6 +56,28 @@ describe("read path: services and loaders", () => {
       lyon.property.id,
       paris.property.id,
     ]);
+  });
+
+  it("reads a property's visible classifieds with it when asked to, and reveals nothing more that way", async () => {
+    const counter = countStatements(database.db);
+    try {
+      const ctx = context(EVERYWHERE);
+      expect((await getProperty(ctx, paris.property.id, { withClassifieds: true }))?.id).toBe(paris.property.id);
+      expect(counter.statements()).toHaveLength(2);
+      // Both were read at once: listing the classifieds now costs no statement.
+      expect(await listClassifiedsOfProperty(ctx, paris.property.id)).toHaveLength(2);
+      expect(counter.statements()).toHaveLength(2);
+
+      counter.reset();
+      await getProperty(context(EVERYWHERE), lyon.property.id);
+      expect(counter.statements()).toHaveLength(1);
+
+      const outside = context(contractOf([lyon.property.department]));
+      expect(await getProperty(outside, paris.property.id, { withClassifieds: true })).toBeNull();
+      expect(await listClassifiedsOfProperty(outside, paris.property.id)).toEqual([]);
+    } finally {
+      counter.stop();
+    }
   });
 
   it("answers absent for unknown and malformed ids", async () => {

@@ -1,11 +1,13 @@
 import { UUIDResolver } from "graphql-scalars";
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from "type-graphql";
 import { badInput } from "../../errors.js";
 import { toClassifiedView } from "../classifieds/classifieds.mapper.js";
 import { checkUrlLength } from "../classifieds/classifieds.resolver.js";
 import { listClassifiedsOfProperty } from "../classifieds/classifieds.service.js";
 import { ClassifiedView } from "../classifieds/classifieds.types.js";
 import { ImageView } from "../common/common.types.js";
+import { selectionAsksFor } from "../common/selection.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, connectionCost, listCost, loadCost } from "../common/cost.js";
 import { toImageView } from "../classifieds/classifieds.mapper.js";
 import { planLimits } from "../rate-limit/plans.js";
@@ -18,11 +20,18 @@ import { toPropertyView } from "./properties.mapper.js";
 import { findPropertyByUrl, getProperty, listPropertyImages, propertyDescriptionOf, searchPropertyRows } from "./properties.service.js";
 import { PropertyMediaView, PropertyView } from "./properties.types.js";
 
+/** The fields of a property that read its visible classifieds (media: its images come from one of them). */
+const readsClassifieds = selectionAsksFor(["classifieds", "description", "media"]);
+
 @Resolver(() => PropertyView)
 export class PropertyResolver {
   @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "A property by id; null when absent or outside your contract." })
-  async property(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<PropertyView | null> {
-    const row = await getProperty(ctx, id);
+  async property(
+    @Arg("id", () => UUIDResolver) id: string,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<PropertyView | null> {
+    const row = await getProperty(ctx, id, { withClassifieds: readsClassifieds(info) });
     return row && toPropertyView(row);
   }
 

@@ -8,9 +8,18 @@ import type { PropertySearchFilter, PropertySearchSort, SearchPage } from "../se
 
 /** Reads of properties for every transport, through the request's loaders and so within its contract. */
 
-/** The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID. */
-export async function getProperty(ctx: RequestContext, id: string): Promise<PropertyRow | null> {
-  return isUuid(id) ? ctx.loaders.propertyById.load(id.toLowerCase()) : null;
+/**
+ * The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID.
+ * `withClassifieds` reads its visible classifieds in the same round trip, for callers that will show them
+ * (or its description or images, which come from them): two statements at once rather than one after the
+ * other. Reading them first reveals nothing: an invisible property has no visible classified.
+ */
+export async function getProperty(ctx: RequestContext, id: string, { withClassifieds = false } = {}): Promise<PropertyRow | null> {
+  if (!isUuid(id)) return null;
+  const key = id.toLowerCase();
+  if (!withClassifieds) return ctx.loaders.propertyById.load(key);
+  const [row] = await Promise.all([ctx.loaders.propertyById.load(key), ctx.loaders.classifiedsByPropertyId.load(key)]);
+  return row;
 }
 
 /** Several properties by id, in the order given, without those that are absent or invisible. */

@@ -22,7 +22,7 @@ export const getPropertyEndpoint = defineEndpoint({
   response: PropertyResponse,
   canBeNotFound: true,
   async handle(ctx, { params }) {
-    const row = await getProperty(ctx, params.id);
+    const row = await getProperty(ctx, params.id, { withClassifieds: true });
     if (row === null) throw notFound("Property");
     return { property: propertyRepresentation(await loadPropertyParts(ctx, row)), meta: metaEnvelope(ctx.viewer) };
   },
@@ -38,7 +38,7 @@ export const propertyClassifiedsEndpoint = defineEndpoint({
   response: PropertyClassifiedsResponse,
   canBeNotFound: true,
   async handle(ctx, { params }) {
-    const property = await getProperty(ctx, params.id);
+    const property = await getProperty(ctx, params.id, { withClassifieds: true });
     if (property === null) throw notFound("Property");
     const rows = await listClassifiedsOfProperty(ctx, property.id);
     const parts = await Promise.all(rows.map((row) => loadClassifiedParts(ctx, row)));
