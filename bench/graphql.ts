@@ -2,7 +2,9 @@
  * GraphQL bench on PostgreSQL (`npm run bench:graphql`; `npm run bench` runs it, then the REST v1 bench): two
  * operations on the gateway, each beside a hand-written postgres.js baseline serving the same JSON
  * (bench/graphql-baseline.ts), measured in the same run:
- *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids;
+ *   - `property(id) { ...every field... classifieds { ...every field... } }` for random ids, POSTed with its text,
+ *     then the same sent as a persisted query (its hash and variables in a GET, as clients that persist their
+ *     queries send it);
  *   - a filtered `properties(first: 20)` (department, type, price and area; by price), every field of each
  *     property and of its classifieds.
  * Each operation runs `--rounds` times on each server, baseline and gateway alternating; prints the median
@@ -18,7 +20,7 @@
  * profile of each server to the system temporary folder (open it in Chrome DevTools).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
@@ -207,10 +209,20 @@ async function main(): Promise<void> {
   await handle.close();
 
   const propertyQuery = print(PropertyByIdDocument);
+  // The same operation as a persisted query (Apollo's APQ): sent by its hash in a GET, as clients that persist
+  // their queries send it; registered once below, before measuring.
+  const persistedQuery = { version: 1, sha256Hash: createHash("sha256").update(propertyQuery).digest("hex") };
+  const persistedPath = (id: string) =>
+    `/graphql?extensions=${encodeURIComponent(JSON.stringify({ persistedQuery }))}&variables=${encodeURIComponent(JSON.stringify({ id }))}`;
   const scenarios = [
     {
       name: "property(id) { …all… classifieds { …all… } }",
       gateway: (): Request => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query: propertyQuery, variables: { id: pick(propertyIds) } }) }),
+      baseline: (): Request => ({ method: "GET", path: `/property/${pick(propertyIds)}` }),
+    },
+    {
+      name: "the same, as a persisted query by GET",
+      gateway: (): Request => ({ method: "GET", path: persistedPath(pick(propertyIds)) }),
       baseline: (): Request => ({ method: "GET", path: `/property/${pick(propertyIds)}` }),
     },
     {
@@ -224,6 +236,7 @@ async function main(): Promise<void> {
   const baseline = await startTarget("baseline", url);
   try {
     await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    await registerPersistedQuery(gateway.port, tokenHeaders[0] ?? {}, { query: propertyQuery, variables: { id: propertyIds[0] }, extensions: { persistedQuery } });
     console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`);
     console.log("| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs baseline |");
     console.log("|---|---|---|---|---|---|---|---|");
@@ -270,6 +283,12 @@ async function main(): Promise<void> {
       await admin.end();
     }
   }
+}
+
+/** Sends a persisted query with its text once, so that the server knows it by its hash. */
+async function registerPersistedQuery(port: number, token: Record<string, string>, body: unknown): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...token }, body: JSON.stringify(body) });
+  if (response.status !== 200) throw new Error(`registering the persisted query: ${response.status} ${await response.text()}`);
 }
 
 /** Both servers must answer the same JSON for the same property and search, or the comparison means nothing. */

@@ -62,7 +62,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   );
   const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
-  // Apollo's handler answers with a string body; so do the two answers given here.
+  // Apollo's handler answers with a string body; so do the other answers given here.
   app.route<{ Reply: string }>({
     method: ["GET", "POST", "OPTIONS"],
     url: "/graphql",
