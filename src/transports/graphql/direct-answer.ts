@@ -29,13 +29,14 @@ export const directAnswerCounter = new Counter({
  * Apollo's request pipeline again: it authenticates and counts the request (the same context function),
  * checks its cost and page sizes (operationLimitError, as the cost plugin does), runs the operation with the
  * same runner and writes exactly the response Apollo would (same JSON, same `extensions.meta`, same content
- * type). On the bench's `property(id)` this took a third of the gateway's CPU time per request off.
+ * type). In `npm run bench:graphql`, a request that reads no data (`{ __typename }`) went from 0.39 to 0.22 ms
+ * of CPU with it.
  *
  * It answers only the plain successful case. Anything else gives `undefined` and Apollo answers the request as
  * always: an unknown operation or a request shaped unusually (batched, a persisted query being registered, a
- * parameter given twice), an Accept header that takes neither JSON type, a refused token or
- * rate limit, an operation over its limits, invalid variables, and any error while running (queries only read,
- * so running one again is harmless; its loaders keep what they read).
+ * parameter given twice), an Accept header that takes neither JSON type, a refused token or rate limit, an
+ * operation over its limits, invalid variables, and any error while running (queries only read, so running one
+ * again is harmless; its loaders keep what they read).
  */
 export async function answerDirectly(request: FastifyRequest, reply: FastifyReply, deps: DirectAnswerDeps): Promise<string | undefined> {
   const call = request.method === "POST" ? postedCall(request.body) : request.method === "GET" ? queryStringCall(request) : undefined;
