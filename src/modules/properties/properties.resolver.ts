@@ -36,9 +36,13 @@ export class PropertyResolver {
   }
 
   @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "The property of the classified published at this URL." })
-  async propertyByUrl(@Arg("url", () => String) url: string, @Ctx() ctx: RequestContext): Promise<PropertyView | null> {
+  async propertyByUrl(
+    @Arg("url", () => String) url: string,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<PropertyView | null> {
     checkUrlLength(url);
-    const row = await findPropertyByUrl(ctx, url);
+    const row = await findPropertyByUrl(ctx, url, { withClassifieds: readsClassifieds(info) });
     return row && toPropertyView(row);
   }
 

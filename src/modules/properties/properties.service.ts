@@ -44,12 +44,15 @@ export async function searchPropertyRows(
   return found;
 }
 
-/** The property of the classified published at `url` (canonical url key match), when that classified is visible. */
-export async function findPropertyByUrl(ctx: RequestContext, url: string): Promise<PropertyRow | null> {
+/**
+ * The property of the classified published at `url` (canonical url key match), when that classified is visible;
+ * `withClassifieds` as for getProperty.
+ */
+export async function findPropertyByUrl(ctx: RequestContext, url: string, options: { withClassifieds?: boolean } = {}): Promise<PropertyRow | null> {
   const key = canonicalUrlKey(url);
   if (key === null) return null;
   const propertyId = await ctx.loaders.propertyIdByUrlKey.load(key);
-  return propertyId === null ? null : ctx.loaders.propertyById.load(propertyId);
+  return propertyId === null ? null : getProperty(ctx, propertyId, options);
 }
 
 /**

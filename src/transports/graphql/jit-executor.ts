@@ -149,7 +149,7 @@ function isIsoText(text: string): boolean {
 
 /** graphql-js's words for a request whose operation is not found in its document. */
 function operationResolutionMessage(document: DocumentNode, operationName: string | undefined): string {
-  if (operationName !== undefined && operationName !== null) return `Unknown operation named "${operationName}".`;
+  if (operationName !== undefined) return `Unknown operation named "${operationName}".`;
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION).length;
   return operations === 0 ? "Must provide an operation." : "Must provide operation name if query contains multiple operations.";
 }

@@ -57,7 +57,7 @@ export const lookupPropertyEndpoint = defineEndpoint({
   response: PropertyResponse,
   canBeNotFound: true,
   async handle(ctx, { query }) {
-    const row = await findPropertyByUrl(ctx, query.url);
+    const row = await findPropertyByUrl(ctx, query.url, { withClassifieds: true });
     if (row === null) throw notFound("Property");
     return { property: propertyRepresentation(await loadPropertyParts(ctx, row)), meta: metaEnvelope(ctx.viewer) };
   },
