@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DeepNavigationDocument, PropertyByIdDocument } from "../../src/transports/graphql/generated/graphql.js";
+import { DeepNavigationDocument, PropertyByIdDocument, SearchPropertiesDocument } from "../../src/transports/graphql/generated/graphql.js";
 import { insertGeneratedListings } from "../factories/generated-listings.js";
 import { createListing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, createBearer } from "../factories/viewers.js";
@@ -56,6 +56,22 @@ describe("statement count: grows with the depth of a query, never with the numbe
     // navigation back hits the loaders' caches.
     expect(large.statements.length).toBe(2);
     expect(large.statements.length).toBe(small.statements.length);
+  });
+
+  it("a search page with every field: its classifieds, their images and prices are read together, whatever its size", async () => {
+    const tablesFor = async (first: number) => {
+      counter.reset();
+      const { body } = await runOperation(server.url, narrow, SearchPropertiesDocument, { first });
+      expect(body.data?.properties.edges).toHaveLength(first);
+      // Each statement's table, and whether it finds its rows by property id.
+      return counter.statements().filter(readsListings).map((sql) => `${(/from "?(\w+)"?/.exec(sql) ?? [])[1]}${sql.includes('"property_id" = any(') ? " by property" : ""}`);
+    };
+    const page = await tablesFor(50);
+    // The page, then at once its classifieds and their images and prices, all three found by property (the
+    // images and prices need not wait for the classifieds' ids).
+    expect(page).toHaveLength(4);
+    expect(page.slice(1).sort()).toEqual(["classified_images by property", "classified_price_history by property", "classifieds by property"]);
+    expect(await tablesFor(2)).toEqual(page);
   });
 
   it("a property with every field and its classifieds' images and history: a fixed number of statements", async () => {

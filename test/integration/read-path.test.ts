@@ -6,6 +6,7 @@ import {
   listClassifiedImages,
   listClassifiedPriceHistory,
   listClassifiedsOfProperty,
+  readAheadClassifiedsOf,
 } from "../../src/modules/classifieds/classifieds.service.js";
 import {
   findPropertyByUrl,
@@ -75,6 +76,45 @@ describe("read path: services and loaders", () => {
       const outside = context(contractOf([lyon.property.department]));
       expect(await getProperty(outside, paris.property.id, { withClassifieds: true })).toBeNull();
       expect(await listClassifiedsOfProperty(outside, paris.property.id)).toEqual([]);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it("reads the classifieds of several properties with their images and prices in one round trip, within the contract", async () => {
+    const bare = await createListing(database.db, { place: PLACES[1], classifieds: [{}], images: 0 });
+    const properties = [paris.property.id, lyon.property.id, bare.property.id];
+    const counter = countStatements(database.db);
+    const everything = async (ctx: RequestContext) =>
+      Promise.all(
+        properties.map(async (id) =>
+          Promise.all(
+            (await listClassifiedsOfProperty(ctx, id)).map(async (c) => ({
+              id: c.id,
+              images: (await listClassifiedImages(ctx, c.id)).map((i) => i.id),
+              history: (await listClassifiedPriceHistory(ctx, c.id)).map((h) => h.id),
+            })),
+          ),
+        ),
+      );
+    try {
+      const ctx = context(EVERYWHERE);
+      await readAheadClassifiedsOf(ctx, properties, { images: true, priceHistory: true });
+      expect(counter.statements()).toHaveLength(3);
+      const readAhead = await everything(ctx);
+      // Every classified's images and prices came with them, empty lists too: no statement more.
+      expect(counter.statements()).toHaveLength(3);
+      expect(readAhead).toEqual(await everything(context(EVERYWHERE)));
+      expect(readAhead[2]).toEqual([{ id: bare.classifieds[0]!.id, images: [], history: expect.any(Array) }]);
+      expect(readAhead[0]?.[0]?.images).toHaveLength(3);
+
+      // Under a SIREN contract only the lead of the Paris property is visible: nothing of the other is read.
+      counter.reset();
+      const narrow = context(contractOf([paris.property.department], { sirens: ["111111111"] }));
+      await readAheadClassifiedsOf(narrow, properties, { images: true, priceHistory: true });
+      expect(counter.statements()).toHaveLength(3);
+      expect(await everything(narrow)).toEqual([[readAhead[0]?.[0]], [], []]);
+      expect(await listClassifiedImages(narrow, paris.classifieds[1]!.id)).toEqual([]);
     } finally {
       counter.stop();
     }

@@ -29,6 +29,21 @@ describe("selectionAsksFor", () => {
     expect(asksForClassifieds(infoOf(text))).toBe(expected);
   });
 
+  const asksForImages = selectionAsksFor(["classifieds.media.images", "media.images"]);
+
+  it.each([
+    ["a path asked for directly", "{ property { classifieds { id media { images { url } } } } }", true],
+    ["another wanted path", "{ property { media { images { url } } } }", true],
+    ["only the start of a path", "{ property { classifieds { media { __typename } } } }", false],
+    ["the last name elsewhere", "{ property { images { url } classifieds { images { url } } } }", false],
+    ["the path through fragments at two levels", "{ property { ...P } } fragment P on Property { classifieds { ...C } } fragment C on Classified { media { images { id } } }", true],
+    ["the path through inline fragments", "{ property { classifieds { ... on Classified { media { ... { images { id } } } } } } }", true],
+    ["a fragment used at two levels", "{ property { ...M classifieds { ...M } } } fragment M on HasMedia { media { id } }", false],
+    ["a fragment spread again deeper down", "{ property { ...P } } fragment P on Property { classifieds { property { ...P } } }", false],
+  ])("paths: %s", (_label, text, expected) => {
+    expect(asksForImages(infoOf(text))).toBe(expected);
+  });
+
   it("keeps its answer per selection", () => {
     const info = infoOf("{ property { classifieds { id } } }");
     expect(asksForClassifieds(info)).toBe(true);

@@ -1,4 +1,4 @@
-import { and, asc, sql } from "drizzle-orm";
+import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import {
   classifiedImages,
@@ -24,6 +24,9 @@ const keys = sql.placeholder("keys");
 
 function prepareStatements(db: Database, contract: Contract) {
   const visible = classifiedVisible(contract);
+  // The visible classifieds of the properties `ids`: what the images and prices of properties hang off.
+  const visibleOfProperties = () =>
+    db.select({ id: classifieds.id }).from(classifieds).where(and(sql`${classifieds.propertyId} = any(${ids}::uuid[])`, visible));
   return {
     byIds: db
       .select()
@@ -49,6 +52,12 @@ function prepareStatements(db: Database, contract: Contract) {
       )
       .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
       .prepare("classified_images_by_classified_ids"),
+    imagesOfProperties: db
+      .select()
+      .from(classifiedImages)
+      .where(inArray(classifiedImages.classifiedId, visibleOfProperties()))
+      .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
+      .prepare("classified_images_by_property_ids"),
     priceHistory: db
       .select()
       .from(classifiedPriceHistory)
@@ -60,6 +69,12 @@ function prepareStatements(db: Database, contract: Contract) {
       )
       .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
       .prepare("classified_price_history_by_classified_ids"),
+    priceHistoryOfProperties: db
+      .select()
+      .from(classifiedPriceHistory)
+      .where(inArray(classifiedPriceHistory.classifiedId, visibleOfProperties()))
+      .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
+      .prepare("classified_price_history_by_property_ids"),
   };
 }
 
@@ -101,4 +116,18 @@ export function findPriceHistoryByClassifiedIds(
   classifiedIds: readonly string[],
 ): Promise<ClassifiedPriceHistoryRow[]> {
   return statements(db, contract).priceHistory.execute({ ids: uuidArrayLiteral(classifiedIds) });
+}
+
+/** Images of the visible classifieds of the properties `propertyIds`, by classified then position. */
+export function findImagesByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedImageRow[]> {
+  return statements(db, contract).imagesOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) });
+}
+
+/** Price history of the visible classifieds of the properties `propertyIds`, by classified then time. */
+export function findPriceHistoryByPropertyIds(
+  db: Database,
+  contract: Contract,
+  propertyIds: readonly string[],
+): Promise<ClassifiedPriceHistoryRow[]> {
+  return statements(db, contract).priceHistoryOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) });
 }

@@ -1,6 +1,11 @@
 import type { ClassifiedImageRow, ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { canonicalUrlKey } from "../../domain/url-key.js";
-import { listClassifiedImages, listClassifiedsOfProperty } from "../classifieds/classifieds.service.js";
+import {
+  listClassifiedImages,
+  listClassifiedsOfProperty,
+  readAheadClassifiedsOf,
+  type ClassifiedDetails,
+} from "../classifieds/classifieds.service.js";
 import { isUuid } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
 import { searchPropertiesPage } from "../search/search.service.js";
@@ -9,16 +14,21 @@ import type { PropertySearchFilter, PropertySearchSort, SearchPage } from "../se
 /** Reads of properties for every transport, through the request's loaders and so within its contract. */
 
 /**
- * The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID.
- * `withClassifieds` reads its visible classifieds in the same round trip, for callers that will show them
- * (or its description or images, which come from them): two statements at once rather than one after the
- * other. Reading them first reveals nothing: an invisible property has no visible classified.
+ * What to read with properties, in the same round trip, for callers that will show it: their visible
+ * classifieds (`true`), or those and the classifieds' details (see readAheadClassifiedsOf). Reading them
+ * along reveals nothing: an invisible property has no visible classified.
  */
-export async function getProperty(ctx: RequestContext, id: string, { withClassifieds = false } = {}): Promise<PropertyRow | null> {
+export type WithClassifieds = { withClassifieds?: boolean | ClassifiedDetails };
+
+/**
+ * The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID.
+ * `withClassifieds` reads its classifieds (which its description and images also come from) at the same time.
+ */
+export async function getProperty(ctx: RequestContext, id: string, { withClassifieds = false }: WithClassifieds = {}): Promise<PropertyRow | null> {
   if (!isUuid(id)) return null;
   const key = id.toLowerCase();
   if (!withClassifieds) return ctx.loaders.propertyById.load(key);
-  const [row] = await Promise.all([ctx.loaders.propertyById.load(key), ctx.loaders.classifiedsByPropertyId.load(key)]);
+  const [row] = await Promise.all([ctx.loaders.propertyById.load(key), readAheadClassifiedsOf(ctx, [key], detailsOf(withClassifieds))]);
   return row;
 }
 
@@ -31,16 +41,18 @@ export async function getProperties(ctx: RequestContext, ids: readonly string[])
 /**
  * One page of the property search within the caller's contract, as rows in order, and the total. The rows
  * prime the request's property loader (they are what `propertyById` would load), so reading them again, or
- * navigating back to them, costs no statement.
+ * navigating back to them, costs no statement; `withClassifieds` then reads the page's classifieds at once.
  */
 export async function searchPropertyRows(
   ctx: RequestContext,
   filter: PropertySearchFilter,
   sort: PropertySearchSort,
   page: SearchPage,
+  { withClassifieds = false }: WithClassifieds = {},
 ): Promise<{ rows: PropertyRow[]; total: number }> {
   const found = await searchPropertiesPage(ctx.db, ctx.contract, filter, sort, page);
   for (const row of found.rows) ctx.loaders.propertyById.prime(row.id, row);
+  if (withClassifieds) await readAheadClassifiedsOf(ctx, found.rows.map((row) => row.id), detailsOf(withClassifieds));
   return found;
 }
 
@@ -48,7 +60,7 @@ export async function searchPropertyRows(
  * The property of the classified published at `url` (canonical url key match), when that classified is visible;
  * `withClassifieds` as for getProperty.
  */
-export async function findPropertyByUrl(ctx: RequestContext, url: string, options: { withClassifieds?: boolean } = {}): Promise<PropertyRow | null> {
+export async function findPropertyByUrl(ctx: RequestContext, url: string, options: WithClassifieds = {}): Promise<PropertyRow | null> {
   const key = canonicalUrlKey(url);
   if (key === null) return null;
   const propertyId = await ctx.loaders.propertyIdByUrlKey.load(key);
@@ -76,4 +88,8 @@ export async function propertyDescriptionOf(ctx: RequestContext, property: Prope
   const showcase = await showcaseClassifiedOf(ctx, property);
   if (showcase === null) return null;
   return showcase.id === property.leadClassifiedId ? property.description : showcase.description;
+}
+
+function detailsOf(withClassifieds: true | ClassifiedDetails): ClassifiedDetails {
+  return withClassifieds === true ? {} : withClassifieds;
 }

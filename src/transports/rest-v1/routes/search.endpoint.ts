@@ -35,10 +35,14 @@ export const searchPropertiesEndpoint = defineEndpoint({
       });
     }
     const searchFilter: PropertySearchFilter = filter;
-    const { rows, total } = await searchPropertyRows(ctx, searchFilter, { by: sortBy, order: orderBy }, {
-      offset: (page - 1) * SEARCH_PAGE_SIZE,
-      limit: SEARCH_PAGE_SIZE,
-    });
+    // Each property embeds its classifieds with their prices (not their images): read with the page.
+    const { rows, total } = await searchPropertyRows(
+      ctx,
+      searchFilter,
+      { by: sortBy, order: orderBy },
+      { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
+      { withClassifieds: { priceHistory: true } },
+    );
     const parts = await Promise.all(rows.map((row) => loadPropertyParts(ctx, row)));
     const totalPages = Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), maxPage);
     return {
