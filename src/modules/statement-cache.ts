@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.js";
 import type { Contract } from "../domain/contract.js";
 import { withCompiledRowMapper } from "./compiled-row-mapper.js";
+import { withDirectExecution } from "./postgres-js-execution.js";
 
 /** Contracts kept per database before the cache starts over; there are as many contracts as accounts. */
 const MAX_CONTRACTS_PER_DATABASE = 2_000;
@@ -10,7 +11,8 @@ const MAX_CONTRACTS_PER_DATABASE = 2_000;
  * more than running it (STACK-NOTES), so each (database, contract) pair builds its statements once. The
  * contract's values are bound as parameters, so contracts of the same shape share the SQL text and the
  * server-side prepared statement. Only statements live here, never rows or request state. Each statement gets
- * a row mapping compiled once (compiled-row-mapper.ts) instead of Drizzle's generic one.
+ * a row mapping compiled once (compiled-row-mapper.ts) instead of Drizzle's generic one, and on PostgreSQL a
+ * shorter way to run (postgres-js-execution.ts).
  */
 export function contractStatements<T extends object>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
   const byDatabase = new WeakMap<Database, Map<string, T>>();
@@ -25,7 +27,7 @@ export function contractStatements<T extends object>(prepare: (db: Database, con
     if (!statements) {
       if (byContract.size >= MAX_CONTRACTS_PER_DATABASE) byContract.clear();
       statements = prepare(db, contract);
-      for (const statement of Object.values(statements)) withCompiledRowMapper(statement);
+      for (const statement of Object.values(statements)) withDirectExecution(withCompiledRowMapper(statement));
       byContract.set(key, statements);
     }
     return statements;

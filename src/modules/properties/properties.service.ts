@@ -28,7 +28,10 @@ export async function getProperty(ctx: RequestContext, id: string, { withClassif
   if (!isUuid(id)) return null;
   const key = id.toLowerCase();
   if (!withClassifieds) return ctx.loaders.propertyById.load(key);
-  const [row] = await Promise.all([ctx.loaders.propertyById.load(key), readAheadClassifiedsOf(ctx, [key], detailsOf(withClassifieds))]);
+  const property = ctx.loaders.propertyById.load(key);
+  const classifieds =
+    withClassifieds === true ? ctx.loaders.classifiedsByPropertyId.load(key) : readAheadClassifiedsOf(ctx, [key], withClassifieds);
+  const [row] = await Promise.all([property, classifieds]);
   return row;
 }
 
