@@ -63,12 +63,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   app.decorate("lifecycle", { shuttingDown: false });
 
-  app.addHook("onSend", async (request, reply) => {
+  // Both hooks run on every request and do synchronous work only: callback hooks, which cost no promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // A keep-alive connection would hold the closing server open after its last response: end it instead.
     if (app.lifecycle.shuttingDown) reply.header("connection", "close");
+    done(null, payload);
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE),
@@ -76,6 +78,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     };
     httpRequestCounter.inc(labels);
     httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   installErrorHandlers(app);
   registerOperationsRoutes(app, { database: deps.database, isShuttingDown: () => app.lifecycle.shuttingDown });
