@@ -1,9 +1,9 @@
 import type DataLoader from "dataloader";
 import type { ClassifiedImageRow, ClassifiedPriceHistoryRow, ClassifiedRow } from "../../db/schema/index.js";
 import { canonicalUrlKey } from "../../domain/url-key.js";
-import { findImagesByPropertyIds, findPriceHistoryByPropertyIds } from "./classifieds.repository.js";
 import { isUuid, manyPerKey } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
+import { findImagesByPropertyIds, findPriceHistoryByPropertyIds } from "./classifieds.repository.js";
 
 /**
  * Reads of classifieds for every transport. All go through the request's loaders, so they are batched, cached

@@ -55,7 +55,9 @@ export async function searchPropertyRows(
 ): Promise<{ rows: PropertyRow[]; total: number }> {
   const found = await searchPropertiesPage(ctx.db, ctx.contract, filter, sort, page);
   for (const row of found.rows) ctx.loaders.propertyById.prime(row.id, row);
-  if (withClassifieds) await readAheadClassifiedsOf(ctx, found.rows.map((row) => row.id), detailsOf(withClassifieds));
+  if (withClassifieds) {
+    await readAheadClassifiedsOf(ctx, found.rows.map((row) => row.id), withClassifieds === true ? {} : withClassifieds);
+  }
   return found;
 }
 
@@ -91,8 +93,4 @@ export async function propertyDescriptionOf(ctx: RequestContext, property: Prope
   const showcase = await showcaseClassifiedOf(ctx, property);
   if (showcase === null) return null;
   return showcase.id === property.leadClassifiedId ? property.description : showcase.description;
-}
-
-function detailsOf(withClassifieds: true | ClassifiedDetails): ClassifiedDetails {
-  return withClassifieds === true ? {} : withClassifieds;
 }
