@@ -12,12 +12,17 @@
  * ratios with each round's, then what a request that reads no data costs the gateway (`{ __typename }`), and
  * the gateway's peak memory.
  *
- *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile]
+ *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile] [--against=DIR]
  *
  * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
  * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it. Each
  * server runs in its own child process; the load generator (autocannon) runs here. `--profile` writes a V8 CPU
  * profile of each server to the system temporary folder (open it in Chrome DevTools).
+ *
+ * `--against=DIR` measures this checkout's gateway against the gateway of another checkout of the project (its
+ * dependencies installed, e.g. a `git worktree` of an earlier commit) instead of the baseline, with the same
+ * requests, tokens and alternation: what a change does, each round pairing the two on the machine's speed of
+ * the moment.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -42,6 +47,7 @@ const connections = option("connections", 32);
 const rounds = Math.max(1, option("rounds", 3));
 const keep = args.includes("--keep");
 const profile = args.includes("--profile");
+const against = args.find((a) => a.startsWith("--against="))?.slice("--against=".length);
 const POOL_SIZE = 10;
 
 type Figures = { rps: number; p50: number; p99: number; failures: number; requests: number };
@@ -75,10 +81,13 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function startTarget(role: "gateway" | "baseline", url: string): Promise<Target> {
+/** Starts a server: `role` from this checkout, or the gateway of the checkout in `checkout`. */
+async function startTarget(role: "gateway" | "baseline", url: string, checkout?: string): Promise<Target> {
   // NODE_ENV=production as in deployment: graphql-js skips its development-only checks.
-  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}`, `--cpu-prof-name=graphql-bench-${role}.cpuprofile`] : [];
+  const name = checkout === undefined ? role : "reference";
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}`, `--cpu-prof-name=graphql-bench-${name}.cpuprofile`] : [];
   const child = spawn(process.execPath, [...profiling, "--import", "tsx", "bench/graphql-targets.ts", role, url, String(POOL_SIZE)], {
+    cwd: checkout,
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
@@ -233,12 +242,19 @@ async function main(): Promise<void> {
   ];
 
   const gateway = await startTarget("gateway", url);
-  const baseline = await startTarget("baseline", url);
+  // The reference: the baseline, or with --against the gateway of the other checkout, sent the gateway's requests.
+  const baseline = against === undefined ? await startTarget("baseline", url) : await startTarget("gateway", url, against);
+  const reference = against === undefined ? "baseline" : `gateway of ${against}`;
+  const referenceRequest = (scenario: { gateway(): Request; baseline(): Request }) => (against === undefined ? scenario.baseline : scenario.gateway);
+  const referenceHeaders = against === undefined ? [{}] : tokenHeaders;
   try {
-    await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
-    await registerPersistedQuery(gateway.port, tokenHeaders[0] ?? {}, { query: propertyQuery, variables: { id: propertyIds[0] }, extensions: { persistedQuery } });
+    const registration = { query: propertyQuery, variables: { id: propertyIds[0] }, extensions: { persistedQuery } };
+    if (against === undefined) await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    else await checkSameGatewayAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    await registerPersistedQuery(gateway.port, tokenHeaders[0] ?? {}, registration);
+    if (against !== undefined) await registerPersistedQuery(baseline.port, tokenHeaders[0] ?? {}, registration);
     console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`);
-    console.log("| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs baseline |");
+    console.log(`| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs ${reference} |`);
     console.log("|---|---|---|---|---|---|---|---|");
     /** Measures one server under load; also its own CPU time per request, which other load on the machine does not inflate. */
     const measure = async (target: Target, headers: Record<string, string>[], next: () => Request): Promise<Measured> => {
@@ -252,7 +268,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       const runs: { base: Measured; ours: Measured }[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        runs.push({ base: await measure(baseline, [{}], scenario.baseline), ours: await measure(gateway, tokenHeaders, scenario.gateway) });
+        runs.push({ base: await measure(baseline, referenceHeaders, referenceRequest(scenario)), ours: await measure(gateway, tokenHeaders, scenario.gateway) });
       }
       const base = medianOf(runs.map((run) => run.base));
       const ours = medianOf(runs.map((run) => run.ours));
@@ -261,7 +277,7 @@ async function main(): Promise<void> {
       const cpuRatios = runs.map((run) => run.base.cpuPerRequest / run.ours.cpuPerRequest);
       const row = (server: string, f: Measured, ratio: string) =>
         `| ${scenario.name} | ${server} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuPerRequest.toFixed(2)} | ${f.failures} | ${ratio} |`;
-      console.log(row("baseline", base, ""));
+      console.log(row(reference, base, ""));
       console.log(row("gateway", ours, `${median(ratios).toFixed(2)}x (CPU ${median(cpuRatios).toFixed(2)}x); rounds ${ratios.map((r) => r.toFixed(2)).join(", ")}`));
     }
     // What every request costs the gateway before it reads any data: HTTP, Apollo's pipeline, authentication,
@@ -269,9 +285,9 @@ async function main(): Promise<void> {
     const fixed = await measure(gateway, tokenHeaders, () => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query: "{ __typename }" }) }));
     const propertyBaselineCpu = baselineCpu[0] ?? Number.NaN;
     console.log(`\nGateway's cost of a request that reads no data (\`{ __typename }\`): ${fixed.cpuPerRequest.toFixed(2)} ms CPU (${fixed.rps.toFixed(0)} req/s),`);
-    console.log(`${((100 * fixed.cpuPerRequest) / propertyBaselineCpu).toFixed(0)}% of the baseline's CPU for a whole property(id) request (${propertyBaselineCpu.toFixed(2)} ms).`);
+    console.log(`${((100 * fixed.cpuPerRequest) / propertyBaselineCpu).toFixed(0)}% of the ${reference}'s CPU for a whole property(id) request (${propertyBaselineCpu.toFixed(2)} ms).`);
     const [gatewayUsage, baselineUsage] = [await gateway.report(), await baseline.report()];
-    console.log(`\nPeak memory (RSS): gateway ${gatewayUsage.peakRssMb} MB, baseline ${baselineUsage.peakRssMb} MB`);
+    console.log(`\nPeak memory (RSS): gateway ${gatewayUsage.peakRssMb} MB, ${reference} ${baselineUsage.peakRssMb} MB`);
   } finally {
     const exited = [gateway, baseline].map((target) => new Promise((resolve) => target.child.once("exit", resolve)));
     gateway.child.kill("SIGTERM");
@@ -289,6 +305,21 @@ async function main(): Promise<void> {
 async function registerPersistedQuery(port: number, token: Record<string, string>, body: unknown): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...token }, body: JSON.stringify(body) });
   if (response.status !== 200) throw new Error(`registering the persisted query: ${response.status} ${await response.text()}`);
+}
+
+/** With --against, both gateways must answer the same data for the same property and search. */
+async function checkSameGatewayAnswers(port: number, otherPort: number, token: Record<string, string>, propertyId: string): Promise<void> {
+  const filter = { department: "75", priceMin: 100_000, priceMax: 500_000, areaMin: 30 };
+  for (const body of [JSON.stringify({ query: print(PropertyByIdDocument), variables: { id: propertyId } }), graphqlSearch(filter)]) {
+    const [ours, theirs] = await Promise.all(
+      [port, otherPort].map(async (at) => {
+        const response = await fetch(`http://127.0.0.1:${at}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...token }, body });
+        if (response.status !== 200) throw new Error(`port ${at} answered ${response.status}`);
+        return ((await response.json()) as { data?: unknown }).data; // a GraphQL response
+      }),
+    );
+    if (!isDeepStrictEqual(ours, theirs)) throw new Error("the two gateways disagree on the same request");
+  }
 }
 
 /** Both servers must answer the same JSON for the same property and search, or the comparison means nothing. */
