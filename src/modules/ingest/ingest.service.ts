@@ -11,6 +11,7 @@ import { applyBatch, type BatchResult } from "./apply-batch.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
 import { workerPreparer } from "./line-preparer.js";
+import { untilAborted } from "./until-aborted.js";
 import type { PreparedLine } from "./prepare-line.js";
 
 export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
@@ -136,29 +137,6 @@ export async function ingestLines(
   if (pending.length > 0) await flush();
   await inFlight;
   return summary;
-}
-
-/**
- * The lines until `signal` aborts, even while the source waits for input (an idle stdin): the wait is raced
- * against the abort, and the source closed.
- */
-async function* untilAborted(lines: AsyncIterable<string> | Iterable<string>, signal: AbortSignal | undefined): AsyncGenerator<string> {
-  if (signal === undefined) return yield* lines;
-  const iterator = Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]();
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (signal.aborted) resolve("aborted");
-    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
-  try {
-    while (!signal.aborted) {
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next === "aborted" || next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: a source stuck in a read may never settle its return.
-    void Promise.resolve(iterator.return?.()).catch(() => undefined);
-  }
 }
 
 /**
