@@ -9,3 +9,4 @@ export * from "./webhooks.js";
 export * from "./webhook-deliveries.js";
 export * from "./webhook-attempts.js";
 export * from "./webhook-exports.js";
+export * from "./ingest-epoch.js";

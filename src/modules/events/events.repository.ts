@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
+import { sendNow } from "../../db/send-now.js";
 import type { NewEventRow } from "../../db/schema/index.js";
 
 /** The NOTIFY channel readers LISTEN on; the payload is the highest event id of the commit (a wake-up only). */
@@ -23,7 +24,7 @@ const EVENTS_LOCK_KEY = 7_305_524_118_114_919_001n;
  */
 export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)`);
+  const lock = sendNow(tx, sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)`);
   const records = rows.map((row) => ({
     type: row.type,
     resource: row.resource,
@@ -38,7 +39,8 @@ export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]
     changed_fields: row.changedFields ?? [],
     occurred_at: row.occurredAt?.toISOString() ?? null,
   }));
-  await tx.execute(sql`
+  // Sent right after the lock, which the connection runs first.
+  const insert = sendNow(tx, sql`
     with inserted as (
       insert into events (type, resource, resource_id, property_id, department, property_type, transaction_type,
                           source_domains, sirens, sirets, changed_fields, occurred_at)
@@ -53,4 +55,5 @@ export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]
       returning id
     )
     select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from inserted`);
+  await Promise.all([lock, insert]);
 }

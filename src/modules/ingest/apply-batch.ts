@@ -1,26 +1,24 @@
 /**
- * One batch of normalised lines, applied in one transaction: read the affected classifieds, apply the lines
- * in memory, place new classifieds in properties, derive the touched properties, write everything with
- * set-based statements, and record the events last (their lock is held only until commit).
+ * One batch of normalised lines: plan it (read the affected classifieds, apply the lines in memory, place new
+ * classifieds in properties, derive the touched properties), then write everything with set-based statements
+ * in the batch's transaction, the events last (their lock is held only until commit). batch-pipeline.ts runs
+ * the two steps.
  */
-import type { Database, Transaction } from "../../db/client.js";
+import type { Transaction } from "../../db/client.js";
 import type { ClassifiedRow, NewEventRow, PropertyRow } from "../../db/schema/index.js";
 import { appendEvents } from "../events/events.repository.js";
+import type { BatchOverlay, BatchReader } from "./batch-reader.js";
 import { applyLines, type ClassifiedChange } from "./classified-changes.js";
 import { classifiedEvent, classifiedEventType, propertyEvent } from "./event-rows.js";
 import {
-  findClassifiedsByUrlKeys,
-  findClassifiedsOfProperties,
-  findMatchCandidates,
-  findPropertiesByIds,
   insertPriceHistory,
-  lockIngest,
   replaceImages,
   touchClassifiedsSeen,
   touchPropertiesSeen,
   upsertClassifieds,
   upsertProperties,
   type NewImage,
+  type NewPriceEntry,
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
@@ -30,37 +28,65 @@ import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
 export type BatchResult = { outcomes: LineOutcome[]; events: NewEventRow[] };
 
-/** Applies the lines atomically: either all of them are committed, or (on a database error) none. */
-export async function applyBatch(db: Database, lines: readonly NormalisedLine[]): Promise<BatchResult> {
-  return db.transaction(async (tx) => {
-    await lockIngest(tx);
-    const existing = await findClassifiedsByUrlKeys(tx, [...new Set(lines.map((line) => line.urlKey))]);
-    const applied = applyLines(new Map(existing.map((row) => [row.urlKey, row])), lines);
-    const changes = [...applied.changes.values()];
-    const createdProperties = await placeNewClassifieds(tx, changes);
+/** Everything a batch writes, decided from the stored rows it read. */
+export type BatchPlan = {
+  result: BatchResult;
+  /** Every classified the lines touched, including those they left unchanged. */
+  changes: ClassifiedChange[];
+  properties: PropertyRow[];
+  priceEntries: NewPriceEntry[];
+};
 
-    const dirty = changes.filter((change) => change.dirty);
-    const { rows: propertyRows, events: propertyEvents } = await deriveProperties(tx, dirty, createdProperties);
-    const events: NewEventRow[] = [];
-    for (const change of dirty) {
-      const type = classifiedEventType(change);
-      if (type !== null) events.push(classifiedEvent(change, type));
-    }
-    events.push(...propertyEvents);
+/** Decides what the lines change, from the stored rows `reader` gives; writes nothing. */
+export async function planBatch(reader: BatchReader, lines: readonly NormalisedLine[]): Promise<BatchPlan> {
+  const existing = await reader.classifiedsByUrlKeys([...new Set(lines.map((line) => line.urlKey))]);
+  const applied = applyLines(new Map(existing.map((row) => [row.urlKey, row])), lines);
+  const changes = [...applied.changes.values()];
+  const createdProperties = await placeNewClassifieds(reader, changes);
 
-    await upsertProperties(tx, propertyRows);
-    await upsertClassifieds(tx, dirty.map((change) => change.row));
-    const revisited = changes.filter((change) => change.seenOnly).map((change) => change.row);
-    await touchClassifiedsSeen(tx, revisited.map((row) => ({ id: row.id, lastSeenAt: row.lastSeenAt })));
-    await touchPropertiesSeen(tx, revisited.map((row) => ({ id: row.propertyId, lastSeenAt: row.lastSeenAt })));
-    await insertPriceHistory(tx, applied.priceEntries.map((entry) => ({ id: timeOrderedUuid(), ...entry })));
-    const withNewImages = dirty.filter((change) => change.images !== undefined);
-    // New classifieds have no images to delete.
-    const replaced = withNewImages.filter((change) => change.before !== undefined).map((change) => change.row.id);
-    await replaceImages(tx, replaced, withNewImages.flatMap(imageRows));
-    await appendEvents(tx, events);
-    return { outcomes: applied.outcomes, events };
-  });
+  const dirty = changes.filter((change) => change.dirty);
+  const { rows: properties, events: propertyEvents } = await deriveProperties(reader, dirty, createdProperties);
+  const events: NewEventRow[] = [];
+  for (const change of dirty) {
+    const type = classifiedEventType(change);
+    if (type !== null) events.push(classifiedEvent(change, type));
+  }
+  events.push(...propertyEvents);
+  const priceEntries = applied.priceEntries.map((entry) => ({ id: timeOrderedUuid(), ...entry }));
+  return { result: { outcomes: applied.outcomes, events }, changes, properties, priceEntries };
+}
+
+/**
+ * Writes a planned batch in the caller's transaction, which must hold the ingest's turn. Every statement is
+ * sent at once, in this order, and runs back to back on the transaction's connection (postgres.js pipelines
+ * them): PostgreSQL does not wait for this thread between two of them, busy as it may be planning the next batch.
+ */
+export async function writeBatch(tx: Transaction, plan: BatchPlan): Promise<void> {
+  const dirty = plan.changes.filter((change) => change.dirty);
+  const revisited = plan.changes.filter((change) => change.seenOnly).map((change) => change.row);
+  const withNewImages = dirty.filter((change) => change.images !== undefined);
+  // New classifieds have no images to delete.
+  const replaced = withNewImages.filter((change) => change.before !== undefined).map((change) => change.row.id);
+  await Promise.all([
+    upsertProperties(tx, plan.properties),
+    upsertClassifieds(tx, dirty.map((change) => change.row)),
+    touchClassifiedsSeen(tx, revisited.map((row) => ({ id: row.id, lastSeenAt: row.lastSeenAt }))),
+    touchPropertiesSeen(tx, revisited.map((row) => ({ id: row.propertyId, lastSeenAt: row.lastSeenAt }))),
+    insertPriceHistory(tx, plan.priceEntries),
+    replaceImages(tx, replaced, withNewImages.flatMap(imageRows)),
+    appendEvents(tx, plan.result.events),
+  ]);
+}
+
+/** What the next batch must see of this one before it commits (batch-reader.ts). */
+export function overlayOf(plan: BatchPlan): BatchOverlay {
+  const imageHashes = new Map<string, readonly string[]>();
+  for (const { row, imageHashes: hashes } of plan.changes) if (hashes !== undefined) imageHashes.set(row.id, hashes);
+  return {
+    classifieds: plan.changes.map((change) => change.row),
+    imageHashes,
+    properties: new Map(plan.properties.map((row) => [row.id, row])),
+  };
 }
 
 function imageRows(change: ClassifiedChange): NewImage[] {
@@ -68,10 +94,10 @@ function imageRows(change: ClassifiedChange): NewImage[] {
 }
 
 /** Gives every classified created by the batch its property; returns the ids of the new properties. */
-async function placeNewClassifieds(tx: Transaction, changes: readonly ClassifiedChange[]): Promise<Set<string>> {
+async function placeNewClassifieds(reader: BatchReader, changes: readonly ClassifiedChange[]): Promise<Set<string>> {
   const newcomers = changes.filter((change) => change.before === undefined);
   if (newcomers.length === 0) return new Set();
-  const stored = await findMatchCandidates(tx, mergeWindows(newcomers.map((change) => candidateWindow(change.row))));
+  const stored = await reader.matchCandidates(mergeWindows(newcomers.map((change) => candidateWindow(change.row))));
   // Classifieds this batch changed are compared in their new state.
   const inMemory = new Map(changes.filter((change) => change.before !== undefined).map((change) => [change.row.id, change]));
   const candidates: PropertyCandidate[] = stored.map((candidate) => {
@@ -87,7 +113,7 @@ async function placeNewClassifieds(tx: Transaction, changes: readonly Classified
 
 /** Derives every property that a written classified belongs to; returns the rows to write and their events. */
 async function deriveProperties(
-  tx: Transaction,
+  reader: BatchReader,
   dirty: readonly ClassifiedChange[],
   createdProperties: ReadonlySet<string>,
 ): Promise<{ rows: PropertyRow[]; events: NewEventRow[] }> {
@@ -95,8 +121,8 @@ async function deriveProperties(
   const storedIds = touched.filter((id) => !createdProperties.has(id));
   const inMemoryIds = dirty.map((change) => change.row.id);
   const [previousRows, others] = await Promise.all([
-    findPropertiesByIds(tx, storedIds),
-    findClassifiedsOfProperties(tx, storedIds, inMemoryIds),
+    reader.propertiesByIds(storedIds),
+    reader.classifiedsOfProperties(storedIds, inMemoryIds),
   ]);
   const previous = new Map(previousRows.map((row) => [row.id, row]));
   const members = new Map<string, PropertyMember[]>(touched.map((id) => [id, []]));

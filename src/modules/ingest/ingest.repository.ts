@@ -1,47 +1,56 @@
 /**
- * The SQL of the ingest pipeline. Every statement is set-based: lookups bind one array parameter
+ * The SQL of the ingest pipeline. Reads take the database or a transaction (a batch planned ahead reads
+ * outside its own transaction, see batch-pipeline.ts); writes take the batch's transaction. Every statement is set-based: lookups bind one array parameter
  * (`= any($1)`), writes bind one JSON array of rows expanded in SQL, so a batch of 500 lines costs a dozen
  * statements whatever its content, and the statement text does not grow with the batch.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Transaction } from "../../db/client.js";
+import type { Database, Transaction } from "../../db/client.js";
 import {
   classifiedImages,
   classifiedPriceHistory,
   classifieds,
+  ingestEpoch,
   properties,
   type ClassifiedRow,
   type PropertyRow,
 } from "../../db/schema/index.js";
+import { sendNow } from "../../db/send-now.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import type { CandidateWindow, PropertyCandidate } from "./property-assignment.js";
 
 /**
- * Transaction-scoped lock taken first by every ingest transaction: batches of concurrent ingests (several
- * collectors pushing at once, a CLI run next to the server) apply one after the other, so that identity
- * (one classified per url) and property grouping are decided on committed data. Normalisation, the costly
- * part, still runs in parallel outside the lock.
+ * Takes the ingest's turn, first thing in every ingest transaction, and returns the number of ingest batches
+ * committed with this one. The counter's row lock is held until commit: batches of concurrent ingests (several
+ * collectors pushing at once, a CLI run next to the server) apply one after the other, so that identity (one
+ * classified per url) and property grouping are decided on committed data; normalisation, the costly part,
+ * still runs in parallel outside it. The number tells a batch planned ahead whether another ingest committed
+ * since it read (batch-pipeline.ts).
  */
-const INGEST_LOCK_KEY = 7_305_524_118_114_919_002n;
-
-export async function lockIngest(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_KEY.toString()}::bigint)`);
+export async function takeIngestTurn(tx: Transaction): Promise<number> {
+  const [turn] = await tx
+    .insert(ingestEpoch)
+    .values({ id: 1, epoch: 1 })
+    .onConflictDoUpdate({ target: ingestEpoch.id, set: { epoch: sql`${ingestEpoch.epoch} + 1` } })
+    .returning({ epoch: ingestEpoch.epoch });
+  if (turn === undefined) throw new Error("the ingest epoch was not returned");
+  return turn.epoch;
 }
 
-export async function findClassifiedsByUrlKeys(tx: Transaction, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
+export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
   if (urlKeys.length === 0) return [];
-  return tx.select().from(classifieds).where(sql`${classifieds.urlKey} = any(${textArrayLiteral(urlKeys)}::text[])`);
+  return db.select().from(classifieds).where(sql`${classifieds.urlKey} = any(${textArrayLiteral(urlKeys)}::text[])`);
 }
 
 /** Every classified of the given properties except those listed in `excludeIds` (already in memory). */
 export async function findClassifiedsOfProperties(
-  tx: Transaction,
+  db: Database,
   propertyIds: readonly string[],
   excludeIds: readonly string[],
 ): Promise<ClassifiedRow[]> {
   if (propertyIds.length === 0) return [];
-  return tx
+  return db
     .select()
     .from(classifieds)
     .where(
@@ -49,9 +58,9 @@ export async function findClassifiedsOfProperties(
     );
 }
 
-export async function findPropertiesByIds(tx: Transaction, ids: readonly string[]): Promise<PropertyRow[]> {
+export async function findPropertiesByIds(db: Database, ids: readonly string[]): Promise<PropertyRow[]> {
   if (ids.length === 0) return [];
-  return tx.select().from(properties).where(sql`${properties.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
+  return db.select().from(properties).where(sql`${properties.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
 }
 
 /**
@@ -59,7 +68,7 @@ export async function findPropertiesByIds(tx: Transaction, ids: readonly string[
  * type and transaction type, area within the window (or unknown on either side), with the perceptual hashes
  * of their images in portal order. The windows are joined (one index lookup each), not tested row by row.
  */
-export async function findMatchCandidates(tx: Transaction, windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]> {
+export async function findMatchCandidates(db: Database, windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]> {
   if (windows.length === 0) return [];
   const windowJson = JSON.stringify(
     windows.map((window) => ({
@@ -70,7 +79,7 @@ export async function findMatchCandidates(tx: Transaction, windows: readonly Can
       area_max: window.areaMax,
     })),
   );
-  const rows = await tx
+  const rows = await db
     .select({
       id: classifieds.id,
       propertyId: classifieds.propertyId,
@@ -104,40 +113,48 @@ export async function findMatchCandidates(tx: Transaction, windows: readonly Can
   }));
 }
 
+// The writes below send their statement when called (sendNow): a batch sends all of them at once, in order.
+
 /** Inserts new properties and overwrites changed ones. */
-export async function upsertProperties(tx: Transaction, rows: readonly PropertyRow[]): Promise<void> {
-  await upsertById(tx, properties, rows);
+export function upsertProperties(tx: Transaction, rows: readonly PropertyRow[]): Promise<void> {
+  return upsertById(tx, properties, rows);
 }
 
 /** Inserts new classifieds and overwrites changed ones. */
-export async function upsertClassifieds(tx: Transaction, rows: readonly ClassifiedRow[]): Promise<void> {
-  await upsertById(tx, classifieds, rows);
+export function upsertClassifieds(tx: Transaction, rows: readonly ClassifiedRow[]): Promise<void> {
+  return upsertById(tx, classifieds, rows);
 }
 
 /** Re-visits: only lastSeenAt moves (never backwards). */
-export async function touchClassifiedsSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
-  if (seen.length === 0) return;
-  await tx.execute(sql`update classifieds c set last_seen_at = greatest(c.last_seen_at, s.last_seen_at)
+export function touchClassifiedsSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
+  if (seen.length === 0) return Promise.resolve();
+  return sendNow(
+    tx,
+    sql`update classifieds c set last_seen_at = greatest(c.last_seen_at, s.last_seen_at)
     from jsonb_to_recordset(${JSON.stringify(seen.map((item) => ({ id: item.id, last_seen_at: item.lastSeenAt })))}::jsonb)
       as s(id uuid, last_seen_at timestamptz)
-    where c.id = s.id`);
+    where c.id = s.id`,
+  );
 }
 
 /** A re-visit of a classified moves its property's lastSeenAt too (never backwards). */
-export async function touchPropertiesSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
-  if (seen.length === 0) return;
-  await tx.execute(sql`update properties p set last_seen_at = greatest(p.last_seen_at, s.last_seen_at)
+export function touchPropertiesSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
+  if (seen.length === 0) return Promise.resolve();
+  return sendNow(
+    tx,
+    sql`update properties p set last_seen_at = greatest(p.last_seen_at, s.last_seen_at)
     from (select id, max(last_seen_at) as last_seen_at
           from jsonb_to_recordset(${JSON.stringify(seen.map((item) => ({ id: item.id, last_seen_at: item.lastSeenAt })))}::jsonb)
             as x(id uuid, last_seen_at timestamptz)
           group by id) s
-    where p.id = s.id and p.last_seen_at < s.last_seen_at`);
+    where p.id = s.id and p.last_seen_at < s.last_seen_at`,
+  );
 }
 
 export type NewPriceEntry = { id: string; classifiedId: string; value: number; observedAt: Date };
 
-export async function insertPriceHistory(tx: Transaction, entries: readonly NewPriceEntry[]): Promise<void> {
-  await insertRows(tx, classifiedPriceHistory, entries);
+export function insertPriceHistory(tx: Transaction, entries: readonly NewPriceEntry[]): Promise<void> {
+  return insertRows(tx, classifiedPriceHistory, entries);
 }
 
 export type NewImage = {
@@ -152,10 +169,11 @@ export type NewImage = {
 
 /** Deletes the images of the classifieds in `replacedIds`, then inserts `images` (the new lists). */
 export async function replaceImages(tx: Transaction, replacedIds: readonly string[], images: readonly NewImage[]): Promise<void> {
-  if (replacedIds.length > 0) {
-    await tx.execute(sql`delete from classified_images where classified_id = any(${uuidArrayLiteral(replacedIds)}::uuid[])`);
-  }
-  await insertRows(tx, classifiedImages, images);
+  const deleted =
+    replacedIds.length === 0
+      ? Promise.resolve()
+      : sendNow(tx, sql`delete from classified_images where classified_id = any(${uuidArrayLiteral(replacedIds)}::uuid[])`);
+  await Promise.all([deleted, insertRows(tx, classifiedImages, images)]);
 }
 
 type TableWriter = {
@@ -209,16 +227,17 @@ function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unkn
   return sql`select ${sql.raw(writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
 }
 
-async function insertRows(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return;
+function insertRows(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return Promise.resolve();
   const writer = writerOf(table);
-  await tx.execute(sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)}`);
+  return sendNow(tx, sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)}`);
 }
 
-async function upsertById(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return;
+function upsertById(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return Promise.resolve();
   const writer = writerOf(table);
-  await tx.execute(
+  return sendNow(
+    tx,
     sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.updates)}`,
   );
 }

@@ -7,7 +7,8 @@
 import { setImmediate } from "node:timers/promises";
 import type { Database } from "../../db/client.js";
 import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
-import { applyBatch, type BatchResult } from "./apply-batch.js";
+import type { BatchResult } from "./apply-batch.js";
+import { BatchPipeline, type PlanAhead } from "./batch-pipeline.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
 import { workerPreparer } from "./line-preparer.js";
@@ -66,10 +67,12 @@ export async function ingestLines(
     for (const event of result.events) deltaCounter.inc({ resource: event.resource, type: event.type });
   };
 
+  const pipeline = new BatchPipeline(db, { readAhead: options.readAhead });
+
   /** Applies a batch; on an error about the data, retries its lines one by one so one bad row sinks nothing else. */
-  const run = async (batch: readonly PendingLine[]): Promise<void> => {
+  const run = async (batch: readonly PendingLine[], ahead?: Promise<PlanAhead | undefined>): Promise<void> => {
     try {
-      record(await applyBatch(db, batch.map((item) => item.line)));
+      record(await pipeline.apply(batch.map((item) => item.line), ahead));
     } catch (error) {
       const problem = dataErrorMessage(error);
       if (problem === null) throw error;
@@ -87,8 +90,10 @@ export async function ingestLines(
   const flush = async () => {
     const batch = pending;
     pending = [];
+    // Planned while the batch before it writes; `run` then starts the pipeline's next batch right away.
+    const ahead = pipeline.planAhead(batch.map((item) => item.line));
     await inFlight;
-    inFlight = run(batch).then(() => options.onProgress?.({ ...summary }));
+    inFlight = run(batch, ahead).then(() => options.onProgress?.({ ...summary }));
     // Awaited before the next batch or at the end; this only keeps Node from reporting it as unhandled meanwhile.
     inFlight.catch(() => undefined);
   };

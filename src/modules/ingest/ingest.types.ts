@@ -33,6 +33,11 @@ export type IngestOptions = {
   now?(): Date;
   /** Where lines are validated and normalised (default: the process's worker thread). */
   preparer?: LinePreparer;
+  /**
+   * On PostgreSQL, plan each batch while the one before it writes (default true; see batch-pipeline.ts).
+   * Off, each batch is planned inside its own transaction, as on PGlite.
+   */
+  readAhead?: boolean;
   /** Stops reading when it aborts; the lines already read are still written (nothing is half written). */
   signal?: AbortSignal;
 };

@@ -1,0 +1,101 @@
+/**
+ * The stored rows a batch reads to plan its writes. Straight from the database when the batch is planned
+ * inside its own transaction; or, for a batch planned ahead while the batch before it is still writing (see
+ * batch-pipeline.ts), from the database completed with what that batch writes (its overlay): the rows it
+ * creates are not committed yet, and the rows it changes may or may not be, depending on when each read runs.
+ * The overlay's version of a row always wins, which gives the same answer in both cases.
+ */
+import type { Database } from "../../db/client.js";
+import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
+import { findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
+import { matchCandidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
+
+export type BatchReader = {
+  classifiedsByUrlKeys(urlKeys: readonly string[]): Promise<ClassifiedRow[]>;
+  /** Stored classifieds in one of the windows, as property candidates (see property-assignment.ts). */
+  matchCandidates(windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]>;
+  propertiesByIds(ids: readonly string[]): Promise<PropertyRow[]>;
+  /** Every classified of the given properties except those listed in `excludeIds`. */
+  classifiedsOfProperties(propertyIds: readonly string[], excludeIds: readonly string[]): Promise<ClassifiedRow[]>;
+};
+
+/** What a batch leaves behind once committed, as far as the next batch's reads are concerned. */
+export type BatchOverlay = {
+  /** Every classified the batch touched, in its final state. */
+  classifieds: readonly ClassifiedRow[];
+  /**
+   * Perceptual hashes of the images of the classifieds it created or whose content it changed; a classified
+   * missing here kept its stored images and every field that property matching compares.
+   */
+  imageHashes: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The property rows it writes. Not those whose lastSeenAt only its re-visits move: read before its commit,
+   * such a row shows the earlier lastSeenAt, which at worst makes the next batch write that property again
+   * with the same values.
+   */
+  properties: ReadonlyMap<string, PropertyRow>;
+};
+
+export function storedRows(db: Database): BatchReader {
+  return {
+    classifiedsByUrlKeys: (urlKeys) => findClassifiedsByUrlKeys(db, urlKeys),
+    matchCandidates: (windows) => findMatchCandidates(db, windows),
+    propertiesByIds: (ids) => findPropertiesByIds(db, ids),
+    classifiedsOfProperties: (propertyIds, excludeIds) => findClassifiedsOfProperties(db, propertyIds, excludeIds),
+  };
+}
+
+/** The stored rows as they will be once the batch described by `overlay` has committed. */
+export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReader {
+  const stored = storedRows(db);
+  const byUrlKey = new Map(overlay.classifieds.map((row) => [row.urlKey, row]));
+  const byId = new Map(overlay.classifieds.map((row) => [row.id, row]));
+  return {
+    async classifiedsByUrlKeys(urlKeys) {
+      const rows = new Map((await stored.classifiedsByUrlKeys(urlKeys)).map((row) => [row.urlKey, row]));
+      for (const urlKey of urlKeys) {
+        const row = byUrlKey.get(urlKey);
+        if (row !== undefined) rows.set(urlKey, row);
+      }
+      return [...rows.values()];
+    },
+    async matchCandidates(windows) {
+      const candidates = new Map((await stored.matchCandidates(windows)).map((candidate) => [candidate.classifiedId, candidate]));
+      for (const [id, hashes] of overlay.imageHashes) {
+        const row = byId.get(id);
+        if (row === undefined) continue;
+        // Its matched fields may have moved it into or out of the windows.
+        if (windows.some((window) => inWindow(window, row))) {
+          candidates.set(id, { classifiedId: id, propertyId: row.propertyId, match: matchCandidateOf(row, hashes) });
+        } else {
+          candidates.delete(id);
+        }
+      }
+      return [...candidates.values()];
+    },
+    async propertiesByIds(ids) {
+      const rows = new Map((await stored.propertiesByIds(ids)).map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = overlay.properties.get(id);
+        if (row !== undefined) rows.set(id, row);
+      }
+      return [...rows.values()];
+    },
+    async classifiedsOfProperties(propertyIds, excludeIds) {
+      const rows = new Map((await stored.classifiedsOfProperties(propertyIds, excludeIds)).map((row) => [row.id, row]));
+      const wanted = new Set(propertyIds);
+      const excluded = new Set(excludeIds);
+      for (const row of overlay.classifieds) {
+        if (wanted.has(row.propertyId) && !excluded.has(row.id)) rows.set(row.id, row);
+      }
+      return [...rows.values()];
+    },
+  };
+}
+
+/** The condition of findMatchCandidates' join, for a row in memory. */
+function inWindow(window: CandidateWindow, row: ClassifiedRow): boolean {
+  if (window.inseeCode !== row.inseeCode || window.propertyType !== row.propertyType || window.transactionType !== row.transactionType) return false;
+  const { area } = row;
+  return window.areaMin === null || window.areaMax === null || area === null || (area >= window.areaMin && area <= window.areaMax);
+}

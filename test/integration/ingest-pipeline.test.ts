@@ -1,0 +1,144 @@
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/client.js";
+import { BatchPipeline } from "../../src/modules/ingest/batch-pipeline.js";
+import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
+import type { NormalisedLine } from "../../src/modules/ingest/normalised.types.js";
+import { prepareLine } from "../../src/modules/ingest/prepare-line.js";
+import { generateObservations } from "../../src/modules/seed/generator.js";
+import { observation, removal, revise, toLines } from "../factories/observations.js";
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { TEST_NOW, urlOf } from "./ingest.helpers.js";
+
+let listingNumber = 5_000_000;
+
+/** The same flat as `original` on another portal: same photos, close area (see ingest-properties.test.ts). */
+function onAnotherPortal(original: Record<string, unknown>, observedAt: string) {
+  return observation({
+    source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+    observedAt,
+    property: { area: 43 },
+    transaction: { price: 640_000 },
+    media: original["media"],
+  });
+}
+
+/**
+ * A feed where, in batches of two lines, each batch reads what the batch before it writes: a classified joins
+ * a property created one batch earlier, classifieds created one batch earlier are revised, re-visited and
+ * removed, and a property whose lastSeenAt a re-visit moved is derived again.
+ */
+function adjacentFeed(): Record<string, unknown>[] {
+  const a = observation({ observedAt: "2026-11-10T08:00:00Z" });
+  const c = observation({ observedAt: "2026-11-10T08:00:00Z" });
+  const b = onAnotherPortal(a, "2026-11-11T08:00:00Z");
+  const d = observation({ observedAt: "2026-11-11T08:00:00Z" });
+  const e = onAnotherPortal(a, "2026-11-14T08:00:00Z");
+  return [
+    a,
+    c,
+    b,
+    d,
+    revise(d, { observedAt: "2026-11-12T08:00:00Z", transaction: { price: 600_000 } }),
+    revise(c, { observedAt: "2026-11-12T08:00:00Z" }),
+    removal(urlOf(b), "2026-11-13T08:00:00Z"),
+    revise(d, { observedAt: "2026-11-13T08:00:00Z", transaction: { price: 590_000 } }),
+    e,
+    revise(d, { observedAt: "2026-11-14T08:00:00Z", transaction: { price: 590_000 } }),
+    revise(e, { observedAt: "2026-11-15T08:00:00Z", transaction: { price: 630_000 } }),
+    revise(d, { observedAt: "2026-11-15T08:00:00Z", transaction: { price: 580_000 } }),
+    removal(urlOf(a), "2026-11-16T08:00:00Z"),
+  ];
+}
+
+/**
+ * Everything an ingest leaves, without the generated ids: classifieds by url, properties by the urls of their
+ * classifieds, price history, images and events in order.
+ */
+async function contentOf(db: Database) {
+  const rows = async (query: SQL) => rowsOf(await db.execute(query));
+  const members = sql`(select string_agg(m.url_key, ' ' order by m.url_key) from classifieds m where m.property_id`;
+  return {
+    classifieds: await rows(sql`select to_jsonb(c) - 'id' - 'property_id' as row, ${members} = c.property_id) as members
+      from classifieds c order by c.url_key`),
+    properties: await rows(sql`select to_jsonb(p) - 'id' - 'lead_classified_id' - 'search_vector' as row, ${members} = p.id) as members,
+      (select url_key from classifieds l where l.id = p.lead_classified_id) as lead from properties p order by 2`),
+    priceHistory: await rows(sql`select c.url_key, h.value, h.observed_at from classified_price_history h
+      join classifieds c on c.id = h.classified_id order by 1, 3, 2`),
+    images: await rows(sql`select c.url_key, to_jsonb(i) - 'id' - 'classified_id' as image from classified_images i
+      join classifieds c on c.id = i.classified_id order by 1, i.position`),
+    events: await rows(sql`select to_jsonb(e) - 'id' - 'resource_id' - 'property_id' - 'occurred_at' as event,
+      coalesce((select url_key from classifieds c where c.id = e.resource_id), ${members} = e.resource_id)) as resource
+      from events e order by e.id`),
+  };
+}
+
+/** postgres.js answers `execute` with the rows, PGlite with an object holding them. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+}
+
+function prepared(items: ReadonlyArray<Record<string, unknown>>): NormalisedLine[] {
+  return toLines(items).map((text) => {
+    const result = prepareLine(text, TEST_NOW());
+    if (!result.ok) throw new Error(result.reason);
+    return result.line;
+  });
+}
+
+describe("ingest: batches planned while the batch before them writes", () => {
+  let ahead: TestDatabase;
+  let inTransaction: TestDatabase;
+  beforeAll(async () => {
+    [ahead, inTransaction] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  });
+  afterAll(async () => {
+    await Promise.all([ahead.close(), inTransaction.close()]);
+  });
+
+  const bothWays = async (lines: string[], batchSize: number) => {
+    const [withPlansAhead, without] = await Promise.all([
+      ingestLines(ahead.db, lines, { batchSize, now: TEST_NOW, readAhead: true }),
+      ingestLines(inTransaction.db, lines, { batchSize, now: TEST_NOW, readAhead: false }),
+    ]);
+    expect(withPlansAhead).toEqual(without);
+    expect(await contentOf(ahead.db)).toEqual(await contentOf(inTransaction.db));
+  };
+
+  it("leaves the same rows and events as batches planned in their own transaction, batch after adjacent batch", async () => {
+    await bothWays(toLines(adjacentFeed()), 2);
+  });
+
+  it("leaves the same rows and events on a generated feed with properties across batch boundaries", async () => {
+    const feed = [...generateObservations({ classifieds: 400, seed: 11 })].map((line) => JSON.stringify(line));
+    await bothWays(feed, 7);
+  });
+
+  it.skipIf(testDatabaseUrl === undefined)("plans a batch again when another ingest committed after its plan was made (PostgreSQL)", async () => {
+    const first = observation({ observedAt: "2026-11-10T08:00:00Z" });
+    const listing = observation({ observedAt: "2026-11-11T08:00:00Z" });
+    const pipeline = new BatchPipeline(ahead.db);
+    const running = pipeline.apply(prepared([first]));
+    const planned = pipeline.planAhead(prepared([revise(listing, { observedAt: "2026-11-12T08:00:00Z", transaction: { price: 610_000 } })]));
+    await running;
+    // The plan was made while nothing else had written the listing: it would create it.
+    expect((await planned)?.plan.result.outcomes).toEqual(["created"]);
+
+    // Another ingest creates the listing before the batch's turn.
+    await ingestLines(ahead.db, toLines([listing]), { now: TEST_NOW, readAhead: false });
+    const result = await pipeline.apply(prepared([revise(listing, { observedAt: "2026-11-12T08:00:00Z", transaction: { price: 610_000 } })]), planned);
+
+    expect(result.outcomes).toEqual(["updated"]);
+    const [stored] = rowsOf(await ahead.db.execute(sql`select count(*)::int as n, min(price_current) as price from classifieds where source_url = ${urlOf(listing)}`));
+    expect(stored).toEqual({ n: 1, price: 610_000 });
+  });
+
+  it("plans nothing ahead on PGlite, whose single session the running transaction holds", async () => {
+    const pipeline = new BatchPipeline(ahead.db);
+    const running = pipeline.apply(prepared([observation({ observedAt: "2026-11-10T08:00:00Z" })]));
+    const planned = pipeline.planAhead(prepared([observation({ observedAt: "2026-11-10T08:00:00Z" })]));
+    await running;
+    if (testDatabaseUrl === undefined) expect(await planned).toBeUndefined();
+    else expect(await planned).toBeDefined();
+  });
+});
