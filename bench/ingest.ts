@@ -136,7 +136,9 @@ async function main(): Promise<void> {
 
     const { summary, time, counts } = ingest;
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-    console.log(`\ningest pipeline (PostgreSQL, batches of ${DEFAULT_BATCH_SIZE}): ${JSON.stringify(summary)}`);
+    // npm run bench:ingest passes the listings command's young-generation size; say so when it is missing.
+    const nodeFlags = process.execArgv.filter((flag) => flag.startsWith("--max-semi-space-size")).join(" ") || "Node's default young generation";
+    console.log(`\ningest pipeline (PostgreSQL, batches of ${DEFAULT_BATCH_SIZE}, ${nodeFlags}): ${JSON.stringify(summary)}`);
     console.log(`  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`);
     console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
     console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);
