@@ -75,6 +75,21 @@ describe("ingest: grouping classifieds into properties", () => {
     expect((await eventsOf(database.db, property.id)).map((event) => event.type)).toEqual(["created"]);
   });
 
+  it("joins listings of one flat whose area a portal leaves out when their photos agree, whichever came first", async () => {
+    const withoutArea = observation({ observedAt: "2026-11-20T08:00:00Z", property: { area: null } });
+    const laterWithArea = onAnotherPortal(withoutArea, { observedAt: "2026-11-21T08:00:00Z" });
+    const withArea = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    const laterWithoutArea = onAnotherPortal(withArea, { observedAt: "2026-11-21T08:00:00Z", property: { area: null } });
+    // Separate ingests: the second listing of each flat finds the first one stored (in one batch, the listing
+    // without an area would widen the search of the other one too).
+    await ingest(database.db, [withoutArea, withArea]);
+    await ingest(database.db, [laterWithArea]);
+    await ingest(database.db, [laterWithoutArea]);
+    expect((await classifiedOf(database.db, withoutArea)).area).toBeNull();
+    expect((await classifiedOf(database.db, laterWithArea)).propertyId).toBe((await classifiedOf(database.db, withoutArea)).propertyId);
+    expect((await classifiedOf(database.db, laterWithoutArea)).propertyId).toBe((await classifiedOf(database.db, withArea)).propertyId);
+  });
+
   it("joins a re-listing by the same agency without shared photos (same publisher, same flat)", async () => {
     const original = observation({ observedAt: "2026-11-20T08:00:00Z" });
     const relisted = observation({

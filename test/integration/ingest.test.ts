@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifieds } from "../../src/db/schema/index.js";
@@ -55,6 +56,8 @@ describe("ingest: identity and history of classifieds", () => {
     const images = await imagesOf(database.db, row.id);
     expect(images.map((image) => image.position)).toEqual([0, 1, 2]);
     expect(images[0]?.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
+    // Kept with the classified for property matching.
+    expect(row.imageHashes).toBe(images.map((image) => image.perceptualHash).join(","));
 
     const property = await propertyById(database.db, row.propertyId);
     expect(property).toMatchObject({
@@ -128,7 +131,24 @@ describe("ingest: identity and history of classifieds", () => {
     await ingest(database.db, [revise(line, { observedAt: "2026-11-21T08:00:00Z", media: { images } })]);
     const row = await classifiedOf(database.db, line);
     expect((await imagesOf(database.db, row.id)).map((image) => [image.position, image.url])).toEqual([[0, "https://img.seloger.com/new/0.jpg"]]);
+    expect(row.imageHashes).toBe("0f0f0f0f0f0f0f0f");
     expect((await eventsOf(database.db, row.id)).at(-1)?.changedFields).toEqual(["images"]);
+
+    const withoutHashes = [{ url: "https://img.seloger.com/new/1.jpg", perceptualHash: null, differenceHash: null, averageHash: null }];
+    await ingest(database.db, [revise(line, { observedAt: "2026-11-22T08:00:00Z", media: { images: withoutHashes } })]);
+    expect((await classifiedOf(database.db, line)).imageHashes).toBe("");
+  });
+
+  it("migration 0006 gives the classifieds stored before it the image hashes the pipeline writes", async () => {
+    const line = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    await ingest(database.db, [line]);
+    const written = (await classifiedOf(database.db, line)).imageHashes;
+    expect(written).not.toBe("");
+    const migration = readFileSync(new URL("../../drizzle/0006_property_matching_reads.sql", import.meta.url), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes('UPDATE "classifieds"'));
+    await database.db.execute(sql`update classifieds set image_hashes = ''`);
+    await database.db.execute(sql.raw(backfill ?? "select 'no backfill in the migration'"));
+    expect((await classifiedOf(database.db, line)).imageHashes).toBe(written);
   });
 
   it("a re-visit that changes nothing moves only lastSeenAt and records no event", async () => {

@@ -19,6 +19,11 @@ export const classifieds = pgTable(
     description: text("description"),
     /** Digest of every normalised field: equal digests mean an observation changed nothing. */
     contentHash: text("content_hash").notNull(),
+    /**
+     * Perceptual hashes of its images in portal order, comma-separated ("" without any): what property
+     * matching compares, kept with the classified so that finding candidates reads no image rows.
+     */
+    imageHashes: text("image_hashes").notNull().default(""),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),
@@ -109,7 +114,8 @@ export const classifieds = pgTable(
     uniqueIndex("classifieds_url_key_idx").on(t.urlKey),
     index("classifieds_property_idx").on(t.propertyId),
     index("classifieds_department_idx").on(t.department),
-    index("classifieds_insee_type_idx").on(t.inseeCode, t.propertyType),
+    // Property matching's candidates: same commune and types, an area range (ingest.repository.ts).
+    index("classifieds_match_idx").on(t.inseeCode, t.propertyType, t.transactionType, t.area),
     index("classifieds_publisher_siren_idx").on(t.publisherSiren),
     index("classifieds_publisher_siret_idx").on(t.publisherSiret),
     index("classifieds_last_modified_idx").on(t.lastModifiedAt),

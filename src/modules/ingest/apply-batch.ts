@@ -80,13 +80,7 @@ export async function writeBatch(tx: Transaction, plan: BatchPlan): Promise<void
 
 /** What the next batch must see of this one before it commits (batch-reader.ts). */
 export function overlayOf(plan: BatchPlan): BatchOverlay {
-  const imageHashes = new Map<string, readonly string[]>();
-  for (const { row, imageHashes: hashes } of plan.changes) if (hashes !== undefined) imageHashes.set(row.id, hashes);
-  return {
-    classifieds: plan.changes.map((change) => change.row),
-    imageHashes,
-    properties: new Map(plan.properties.map((row) => [row.id, row])),
-  };
+  return { classifieds: plan.changes.map((change) => change.row), properties: new Map(plan.properties.map((row) => [row.id, row])) };
 }
 
 function imageRows(change: ClassifiedChange): NewImage[] {
@@ -99,14 +93,13 @@ async function placeNewClassifieds(reader: BatchReader, changes: readonly Classi
   if (newcomers.length === 0) return new Set();
   const stored = await reader.matchCandidates(mergeWindows(newcomers.map((change) => candidateWindow(change.row))));
   // Classifieds this batch changed are compared in their new state.
-  const inMemory = new Map(changes.filter((change) => change.before !== undefined).map((change) => [change.row.id, change]));
+  const inMemory = new Map(changes.filter((change) => change.before !== undefined).map((change) => [change.row.id, change.row]));
   const candidates: PropertyCandidate[] = stored.map((candidate) => {
-    const change = inMemory.get(candidate.classifiedId);
-    if (change === undefined) return candidate;
-    return { ...candidate, match: matchCandidateOf(change.row, change.imageHashes ?? candidate.match.imageHashes) };
+    const row = inMemory.get(candidate.classifiedId);
+    return row === undefined ? candidate : { ...candidate, match: matchCandidateOf(row) };
   });
   return assignProperties(
-    newcomers.map((change) => ({ row: change.row, imageHashes: change.imageHashes ?? [] })),
+    newcomers.map((change) => change.row),
     candidates,
   );
 }

@@ -24,11 +24,6 @@ export type BatchOverlay = {
   /** Every classified the batch touched, in its final state. */
   classifieds: readonly ClassifiedRow[];
   /**
-   * Perceptual hashes of the images of the classifieds it created or whose content it changed; a classified
-   * missing here kept its stored images and every field that property matching compares.
-   */
-  imageHashes: ReadonlyMap<string, readonly string[]>;
-  /**
    * The property rows it writes. Not those whose lastSeenAt only its re-visits move: read before its commit,
    * such a row shows the earlier lastSeenAt, which at worst makes the next batch write that property again
    * with the same values.
@@ -49,7 +44,6 @@ export function storedRows(db: Database): BatchReader {
 export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReader {
   const stored = storedRows(db);
   const byUrlKey = new Map(overlay.classifieds.map((row) => [row.urlKey, row]));
-  const byId = new Map(overlay.classifieds.map((row) => [row.id, row]));
   return {
     async classifiedsByUrlKeys(urlKeys) {
       const rows = new Map((await stored.classifiedsByUrlKeys(urlKeys)).map((row) => [row.urlKey, row]));
@@ -61,14 +55,12 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
     },
     async matchCandidates(windows) {
       const candidates = new Map((await stored.matchCandidates(windows)).map((candidate) => [candidate.classifiedId, candidate]));
-      for (const [id, hashes] of overlay.imageHashes) {
-        const row = byId.get(id);
-        if (row === undefined) continue;
+      for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
         if (windows.some((window) => inWindow(window, row))) {
-          candidates.set(id, { classifiedId: id, propertyId: row.propertyId, match: matchCandidateOf(row, hashes) });
+          candidates.set(row.id, { classifiedId: row.id, propertyId: row.propertyId, match: matchCandidateOf(row) });
         } else {
-          candidates.delete(id);
+          candidates.delete(row.id);
         }
       }
       return [...candidates.values()];

@@ -33,8 +33,6 @@ export type ClassifiedChange = {
   seenOnly: boolean;
   /** The image list to store when it changed (or on creation). */
   images: NormalisedImage[] | undefined;
-  /** Perceptual hashes of the latest observation's images, for property matching. */
-  imageHashes: string[] | undefined;
 };
 
 export type AppliedLines = {
@@ -61,7 +59,7 @@ export function applyLines(existing: ReadonlyMap<string, ClassifiedRow>, lines: 
 }
 
 function startChange(before: ClassifiedRow): ClassifiedChange {
-  return { row: { ...before }, before, changedFields: new Set(), dirty: false, seenOnly: false, images: undefined, imageHashes: undefined };
+  return { row: { ...before }, before, changedFields: new Set(), dirty: false, seenOnly: false, images: undefined };
 }
 
 type LineResult = { outcome: LineOutcome; change: ClassifiedChange | undefined };
@@ -107,8 +105,8 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
   if (imagesDigestOf(row.contentHash) !== imagesDigestOf(line.contentHash)) {
     change.changedFields.add("images");
     change.images = line.images;
+    row.imageHashes = imageHashesOf(line.images);
   }
-  change.imageHashes = perceptualHashes(line.images);
   if (row.priceCurrent !== line.content.priceCurrent) {
     priceEntries.push({ classifiedId: row.id, value: line.content.priceCurrent, observedAt: at });
   }
@@ -138,6 +136,7 @@ function createClassified(line: NormalisedObservation): ClassifiedChange {
       sourceUrl: line.sourceUrl,
       status: line.status,
       contentHash: line.contentHash,
+      imageHashes: imageHashesOf(line.images),
       priceInitial: line.content.priceCurrent,
       firstSeenAt: line.observedAt,
       lastSeenAt: line.observedAt,
@@ -153,12 +152,12 @@ function createClassified(line: NormalisedObservation): ClassifiedChange {
     dirty: true,
     seenOnly: false,
     images: line.images,
-    imageHashes: perceptualHashes(line.images),
   };
 }
 
-function perceptualHashes(images: readonly NormalisedImage[]): string[] {
-  return images.flatMap((image) => (image.perceptualHash === null ? [] : [image.perceptualHash]));
+/** The `image_hashes` column: the images' perceptual hashes in order, comma-separated. */
+function imageHashesOf(images: readonly NormalisedImage[]): string {
+  return images.flatMap((image) => (image.perceptualHash === null ? [] : [image.perceptualHash])).join(",");
 }
 
 /** Names of the content columns whose value differs between the stored row and a new observation. */

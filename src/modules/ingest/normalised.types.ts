@@ -3,8 +3,8 @@ import type { ListingStatus } from "../../domain/enums.js";
 
 /**
  * The classified columns an observation determines, every one present (null when unknown). Identity (url key),
- * status, the link and the bookkeeping columns (ids, timestamps, initial price, digest) are kept apart: the
- * pipeline decides those from history, not from one observation.
+ * status, the link and the bookkeeping columns (ids, timestamps, initial price, digest, image hashes) are kept
+ * apart: the pipeline decides those from history, not from one observation (the image hashes are the images').
  */
 type ContentKey = Exclude<
   keyof NewClassifiedRow,
@@ -14,6 +14,7 @@ type ContentKey = Exclude<
   | "sourceUrl"
   | "status"
   | "contentHash"
+  | "imageHashes"
   | "priceInitial"
   | "firstSeenAt"
   | "lastSeenAt"

@@ -22,7 +22,7 @@ export type CandidateWindow = {
   areaMax: number | null;
 };
 
-export function matchCandidateOf(row: ClassifiedRow, imageHashes: readonly string[]): MatchCandidate {
+export function matchCandidateOf(row: ClassifiedRow): MatchCandidate {
   return {
     inseeCode: row.inseeCode,
     propertyType: row.propertyType,
@@ -30,7 +30,7 @@ export function matchCandidateOf(row: ClassifiedRow, imageHashes: readonly strin
     area: row.area,
     roomCount: row.roomCount,
     bedroomCount: row.bedroomCount,
-    imageHashes,
+    imageHashes: row.imageHashes === "" ? [] : row.imageHashes.split(","),
     publisherSiren: row.publisherSiren,
     publisherPhone: row.publisherPhone,
   };
@@ -91,7 +91,7 @@ export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWind
  * describe the same object share a property. Returns the ids of the properties created.
  */
 export function assignProperties(
-  newcomers: ReadonlyArray<{ row: ClassifiedRow; imageHashes: readonly string[] }>,
+  newcomers: readonly ClassifiedRow[],
   candidates: readonly PropertyCandidate[],
 ): Set<string> {
   type PoolEntry = PropertyCandidate & { packed: PrefilterEntry };
@@ -106,20 +106,20 @@ export function assignProperties(
   candidates.forEach(join);
   const createdProperties = new Set<string>();
   for (const newcomer of newcomers) {
-    const candidate = matchCandidateOf(newcomer.row, newcomer.imageHashes);
+    const candidate = matchCandidateOf(newcomer);
     const packed = prefilterEntry(candidate);
-    const window = candidateWindow(newcomer.row);
+    const window = candidateWindow(newcomer);
     // Matching classifieds by property: cheap rejections first, then the domain rule decides.
     // One matching classified is enough to know a property matches: its other classifieds are skipped.
     const matches = new Map<string, MatchCandidate>();
     for (const other of pool.get(groupKey(candidate)) ?? []) {
-      if (matches.has(other.propertyId) || other.classifiedId === newcomer.row.id || !withinWindow(window, other.match.area)) continue;
+      if (matches.has(other.propertyId) || other.classifiedId === newcomer.id || !withinWindow(window, other.match.area)) continue;
       if (mayBeSameProperty(packed, other.packed) && isSameProperty(candidate, other.match)) matches.set(other.propertyId, other.match);
     }
     const propertyId = bestProperty(candidate, matches) ?? timeOrderedUuid();
     if (!matches.has(propertyId)) createdProperties.add(propertyId);
-    newcomer.row.propertyId = propertyId;
-    join({ classifiedId: newcomer.row.id, propertyId, match: candidate });
+    newcomer.propertyId = propertyId;
+    join({ classifiedId: newcomer.id, propertyId, match: candidate });
   }
   return createdProperties;
 }

@@ -24,6 +24,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     title: "Appartement 3 pièces 68 m²",
     description: "Bel appartement traversant, balcon, proche métro.",
     contentHash: "c0ffee",
+    imageHashes: "",
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",
