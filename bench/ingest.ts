@@ -16,7 +16,7 @@
  * connect to for `create database`; the bench databases are dropped at the end.
  */
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -70,6 +70,20 @@ async function count(db: Database, table: typeof classifiedsTable | typeof prope
   return row?.n ?? 0;
 }
 
+/**
+ * Core-seconds the whole machine has spent busy (user, nice, system, irq, softirq) since boot, from /proc/stat;
+ * undefined where there is none. During the ingest, minus this process's CPU, that is PostgreSQL's share.
+ */
+function machineBusySeconds(): number | undefined {
+  try {
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
+    return (user + nice + system + irq + softirq) / 100; // USER_HZ: 100 ticks a second on Linux
+  } catch {
+    return undefined;
+  }
+}
+
 const lines = (file: string) => readLines(createReadStream(file));
 const seconds = (start: number) => (performance.now() - start) / 1000;
 const rate = (count: number, time: number) => Math.round(count / time).toLocaleString("en-US");
@@ -98,13 +112,16 @@ async function main(): Promise<void> {
         const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
         const began = performance.now();
         const cpuBefore = process.cpuUsage();
+        const machineBefore = machineBusySeconds();
         const summary = await ingestLines(handle.db, lines(file));
         const time = seconds(began);
         const cpu = process.cpuUsage(cpuBefore);
+        const machineAfter = machineBusySeconds();
         clearInterval(sampler);
         const counts = { classifieds: await count(handle.db, classifiedsTable), properties: await count(handle.db, properties), events: await count(handle.db, events) };
         const floor = await measureWriteFloor(url, Math.ceil(summary.received / DEFAULT_BATCH_SIZE));
-        return { summary, time, counts, rssBefore, rssPeak, cpuSeconds: (cpu.user + cpu.system) / 1e6, floor };
+        const machineSeconds = machineBefore === undefined || machineAfter === undefined ? undefined : machineAfter - machineBefore;
+        return { summary, time, counts, rssBefore, rssPeak, cpuSeconds: (cpu.user + cpu.system) / 1e6, machineSeconds, floor };
       } finally {
         await handle.close();
       }
@@ -143,6 +160,14 @@ async function main(): Promise<void> {
     console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
     console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);
     console.log(`  CPU of this process during the ingest: ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / time) * 100).toFixed(0)}% of one core)`);
+    if (ingest.machineSeconds !== undefined) {
+      const others = ingest.machineSeconds - ingest.cpuSeconds;
+      const cores = availableParallelism();
+      console.log(
+        `  CPU of the whole machine: ${ingest.machineSeconds.toFixed(1)} s (${((ingest.machineSeconds / time / cores) * 100).toFixed(0)}% of its ${cores} cores), ` +
+          `of which PostgreSQL and anything else ${others.toFixed(1)} s`,
+      );
+    }
     console.log(`\nfor comparison, same lines, same run:`);
     console.log(`  normalisation alone (no database): ${normaliseTime.toFixed(1)} s, ${rate(valid, normaliseTime)} lines/s`);
     console.log(`  raw baseline (postgres.js multi-row insert of url, time and jsonb line, no normalisation): ${baseline.time.toFixed(1)} s, ${rate(lineCount, baseline.time)} lines/s`);
