@@ -98,10 +98,7 @@ async function placeNewClassifieds(reader: BatchReader, changes: readonly Classi
     const row = inMemory.get(candidate.classifiedId);
     return row === undefined ? candidate : { ...candidate, match: matchCandidateOf(row) };
   });
-  return assignProperties(
-    newcomers.map((change) => change.row),
-    candidates,
-  );
+  return assignProperties(newcomers.map((change) => change.row), candidates);
 }
 
 /** Derives every property that a written classified belongs to; returns the rows to write and their events. */

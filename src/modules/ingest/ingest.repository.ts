@@ -1,8 +1,9 @@
 /**
  * The SQL of the ingest pipeline. Reads take the database or a transaction (a batch planned ahead reads
- * outside its own transaction, see batch-pipeline.ts); writes take the batch's transaction. Every statement is set-based: lookups bind one array parameter
- * (`= any($1)`), writes bind one JSON array of rows expanded in SQL, so a batch of 500 lines costs a dozen
- * statements whatever its content, and the statement text does not grow with the batch.
+ * outside its own transaction, see batch-pipeline.ts); writes take the batch's transaction. Every statement
+ * is set-based: lookups bind one array parameter (`= any($1)`), writes bind one JSON array of rows expanded
+ * in SQL, so a batch of 500 lines costs a dozen statements whatever its content, and the statement text does
+ * not grow with the batch.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -22,7 +23,7 @@ import type { CandidateWindow, PropertyCandidate } from "./property-assignment.j
 
 /**
  * Takes the ingest's turn, first thing in every ingest transaction, and returns the number of ingest batches
- * committed with this one. The counter's row lock is held until commit: batches of concurrent ingests (several
+ * committed so far, this one included once it commits. The counter's row lock is held until commit: batches of concurrent ingests (several
  * collectors pushing at once, a CLI run next to the server) apply one after the other, so that identity (one
  * classified per url) and property grouping are decided on committed data; normalisation, the costly part,
  * still runs in parallel outside it. The number tells a batch planned ahead whether another ingest committed
