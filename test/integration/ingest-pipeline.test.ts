@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/db/client.js";
+import { openDatabase, type Database } from "../../src/db/client.js";
 import { BatchPipeline } from "../../src/modules/ingest/batch-pipeline.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import type { NormalisedLine } from "../../src/modules/ingest/normalised.types.js";
@@ -131,6 +131,17 @@ describe("ingest: batches planned while the batch before them writes", () => {
     expect(result.outcomes).toEqual(["updated"]);
     const [stored] = rowsOf(await ahead.db.execute(sql`select count(*)::int as n, min(price_current) as price from classifieds where source_url = ${urlOf(listing)}`));
     expect(stored).toEqual({ n: 1, price: 610_000 });
+  });
+
+  it.skipIf(testDatabaseUrl === undefined)("ingests on a pool of one connection, which the plans ahead then wait for (PostgreSQL)", async () => {
+    const single = await openDatabase({ kind: "postgres", url: ahead.url ?? "", poolSize: 1 });
+    try {
+      const feed = toLines(Array.from({ length: 9 }, () => observation({ observedAt: "2026-11-10T08:00:00Z" })));
+      const summary = await ingestLines(single.db, feed, { batchSize: 2, now: TEST_NOW });
+      expect(summary).toMatchObject({ received: 9, created: 9 });
+    } finally {
+      await single.close();
+    }
   });
 
   it("plans nothing ahead on PGlite, whose single session the running transaction holds", async () => {

@@ -62,9 +62,11 @@ export class BatchPipeline {
     const batch: AppliedBatch = { writing: new Promise((resolve) => (announce = resolve)), committed: false };
     this.#last = batch;
     try {
+      // Awaited before the transaction takes a connection: the plan's reads may need that connection (a pool
+      // of one), and a batch has nothing to do before its plan anyway.
+      const early = await ahead;
       const result = await this.#db.transaction(async (tx) => {
         const epoch = await takeIngestTurn(tx);
-        const early = await ahead;
         const stillRight = early !== undefined && early.after.committed && early.epoch + 1 === epoch;
         const plan = stillRight ? early.plan : await planBatch(storedRows(tx), lines);
         if (this.#readsAhead) announce({ overlay: overlayOf(plan), epoch });
