@@ -108,7 +108,8 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
   const rows = await candidatesWhere(sql`${classifieds.area} between w.area_min and w.area_max`)
     .unionAll(candidatesWhere(sql`${classifieds.area} is null`))
     .unionAll(candidatesWhere(sql`w.area_min is null`));
-  // A classified without an area falls in every window of its group: keep it once.
+  // A classified without an area falls in every window of its group, and in two branches when a window has no
+  // area either: keep it once.
   const unique = new Map(rows.map((row) => [row.id, row]));
   return [...unique.values()].map(({ id, propertyId, imageHashes, ...match }) => ({
     classifiedId: id,
