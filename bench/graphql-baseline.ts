@@ -10,6 +10,7 @@
  */
 import { createServer, type Server } from "node:http";
 import postgres from "postgres";
+import { imagesOfList, type StoredImage } from "../src/db/schema/index.js";
 
 type Sql = postgres.Sql;
 type Row = postgres.Row;
@@ -127,10 +128,11 @@ export async function readPropertyRows(sql: Sql, ids: string[]): Promise<Propert
     sql`select * from classifieds where property_id = any(${ids}::uuid[]) order by first_seen_at, id`,
   ]);
   const classifiedIds = classifieds.map((c) => String(c["id"]));
-  const [images, history] = await Promise.all([
-    sql`select * from classified_images where classified_id = any(${classifiedIds}::uuid[]) order by classified_id, position`,
+  const [imageLists, history] = await Promise.all([
+    sql`select * from classified_image_lists where classified_id = any(${classifiedIds}::uuid[])`,
     sql`select * from classified_price_history where classified_id = any(${classifiedIds}::uuid[]) order by classified_id, observed_at, id`,
   ]);
+  const images = imageLists.flatMap((list) => imagesOfList(String(list["classifiedId"]), list["images"] as StoredImage[]));
   return { properties, classifieds, images, history };
 }
 

@@ -9,7 +9,7 @@
 import postgres from "postgres";
 
 /** The tables an ingest writes rows into. */
-const WRITTEN_TABLES = ["properties", "classifieds", "classified_images", "classified_price_history", "events"] as const;
+const WRITTEN_TABLES = ["properties", "classifieds", "classified_image_lists", "classified_price_history", "events"] as const;
 
 export type WriteFloor = { seconds: number; rows: number; perTable: Record<string, { rows: number; seconds: number }> };
 

@@ -6,7 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import postgres from "postgres";
-import type { ClassifiedImageRow, ClassifiedPriceHistoryRow, ClassifiedRow, PropertyRow } from "../src/db/schema/index.js";
+import { imagesOfList, type ClassifiedPriceHistoryRow, type ClassifiedRow, type PropertyRow, type StoredImage } from "../src/db/schema/index.js";
 import { listDepartments } from "../src/domain/geography.js";
 import { canonicalUrlKey } from "../src/domain/url-key.js";
 import { classifiedLookup } from "../src/transports/rest-v1/representations/classified.representation.js";
@@ -19,7 +19,7 @@ type Sql = postgres.Sql;
 const asProperty = (row: postgres.Row) => row as PropertyRow;
 const asClassified = (row: postgres.Row) => row as ClassifiedRow;
 const asHistory = (row: postgres.Row) => row as ClassifiedPriceHistoryRow;
-const asImage = (row: postgres.Row) => row as ClassifiedImageRow;
+const asImages = (row: postgres.Row) => imagesOfList(String(row["classifiedId"]), row["images"] as StoredImage[]);
 
 async function propertyDocuments(sql: Sql, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -29,10 +29,10 @@ async function propertyDocuments(sql: Sql, ids: readonly string[]) {
   const leadIds = properties.map((p) => p.leadClassifiedId).filter((id): id is string => id !== null);
   const [history, images] = await Promise.all([
     sql`select * from classified_price_history where classified_id = any(${classifiedIds}::uuid[]) order by observed_at`,
-    sql`select * from classified_images where classified_id = any(${leadIds}::uuid[]) order by position`,
+    sql`select * from classified_image_lists where classified_id = any(${leadIds}::uuid[])`,
   ]);
   const historyOf = groupBy(history.map(asHistory), (h) => h.classifiedId);
-  const imagesOf = groupBy(images.map(asImage), (i) => i.classifiedId);
+  const imagesOf = groupBy(images.flatMap(asImages), (i) => i.classifiedId);
   const classifiedsOf = groupBy(classifieds, (c) => c.propertyId);
   const byId = new Map(properties.map((p) => [p.id, p]));
   return ids.flatMap((id) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifiedImages, classifieds, properties, type ClassifiedRow } from "../../src/db/schema/index.js";
+import { classifiedImageLists, classifieds, properties, type ClassifiedRow } from "../../src/db/schema/index.js";
 import type { Contract } from "../../src/domain/contract.js";
 import { PUBLISHERS, insertGeneratedListings, seededRandom } from "../factories/generated-listings.js";
 import { PLACES } from "../factories/listings.js";
@@ -77,7 +77,8 @@ describe("contract: for random contracts over generated data, nothing outside th
     database = await createTestDatabase();
     await insertGeneratedListings(database.db, { properties: 150, seed: 42, maxClassifiedsPerProperty: 4, imagesPerClassified: 1 });
     allClassifieds = await database.db.select().from(classifieds);
-    imageOwner = new Map((await database.db.select().from(classifiedImages)).map((i) => [i.id, i.classifiedId]));
+    const lists = await database.db.select().from(classifiedImageLists);
+    imageOwner = new Map(lists.flatMap((list) => list.images.map(([id]) => [id, list.classifiedId] as const)));
     const stored = await database.db.select().from(properties);
     propertyIds = stored.map((p) => p.id);
     storedValues = new Map(

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { postGraphql, runOperation, startGraphqlServer, type GraphqlServer } from "../support/graphql-server.js";
 import { countStatements, type StatementCounter } from "../support/statement-counter.js";
 
-const readsListings = (text: string) => /\b(properties|classifieds|classified_images|classified_price_history)\b/.test(text);
+const readsListings = (text: string) => /\b(properties|classifieds|classified_image_lists|classified_price_history)\b/.test(text);
 
 /** `property(id) { classifieds { property { classifieds { ... } } } }` nested `levels` times. */
 function navigation(id: string, levels: number): string {

@@ -1,7 +1,7 @@
 import type { Database } from "../../src/db/client.js";
-import { classifiedImages, classifiedPriceHistory, classifieds, properties, type NewClassifiedRow, type NewPropertyRow } from "../../src/db/schema/index.js";
+import { classifiedPriceHistory, classifieds, properties, type NewClassifiedRow, type NewPropertyRow } from "../../src/db/schema/index.js";
 import { LISTING_STATUSES, PROPERTY_TYPES, TRANSACTION_TYPES } from "../../src/domain/enums.js";
-import { PLACES, classifiedValues, historyValues, imageValues, propertyValues } from "./listings.js";
+import { PLACES, classifiedValues, historyValues, imageValues, insertImages, propertyValues } from "./listings.js";
 
 /**
  * Deterministic random listings in bulk, for contract-leak tests and benchmarks: properties spread over
@@ -108,7 +108,7 @@ export async function insertGeneratedListings(db: Database, options: GenerateOpt
       await db.insert(classifieds).values(classifiedRows.slice(c, c + PROPERTY_CHUNK));
     }
     const images = classifiedRows.flatMap((row) => imageValues(row.id as string, options.imagesPerClassified ?? 2)); // ids set by classifiedValues
-    for (let c = 0; c < images.length; c += 5_000) await db.insert(classifiedImages).values(images.slice(c, c + 5_000));
+    await insertImages(db, images);
     const history = classifiedRows.flatMap((row) =>
       historyValues({ id: row.id as string, firstSeenAt: row.firstSeenAt }, [row.priceInitial]), // ids set by classifiedValues
     );

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/db/client.js";
 import {
-  classifiedImages,
+  classifiedImageLists,
   classifiedPriceHistory,
   classifieds,
   properties,
   type ClassifiedImageRow,
+  type StoredImage,
   type ClassifiedPriceHistoryRow,
   type ClassifiedRow,
   type NewClassifiedRow,
@@ -202,8 +203,8 @@ export async function createListing(db: Database, options: ListingOptions = {}):
     .returning();
   if (!property) throw new Error("property insert returned no row");
   const inserted = classifiedRows.length ? await db.insert(classifieds).values(classifiedRows).returning() : [];
-  const imageRows = inserted.flatMap((c) => imageValues(c.id, options.images ?? 2));
-  const images = imageRows.length ? await db.insert(classifiedImages).values(imageRows).returning() : [];
+  const images = inserted.flatMap((c) => imageValues(c.id, options.images ?? 2));
+  await insertImages(db, images);
   const historyRows = inserted.flatMap((c) => historyValues(c, options.history ?? [c.priceInitial, c.priceCurrent]));
   const history = historyRows.length ? await db.insert(classifiedPriceHistory).values(historyRows).returning() : [];
   const order = new Map(classifiedRows.map((row, index) => [row.id, index]));
@@ -211,7 +212,20 @@ export async function createListing(db: Database, options: ListingOptions = {}):
   return { property, classifieds: inserted, images, history };
 }
 
-export function imageValues(classifiedId: string, count: number): (typeof classifiedImages.$inferInsert)[] {
+/** Stores images as their classifieds' lists (classified_image_lists), each list in position order. */
+export async function insertImages(db: Database, images: readonly ClassifiedImageRow[]): Promise<void> {
+  const lists = new Map<string, ClassifiedImageRow[]>();
+  for (const image of images) lists.set(image.classifiedId, [...(lists.get(image.classifiedId) ?? []), image]);
+  const rows = [...lists].map(([classifiedId, list]) => ({
+    classifiedId,
+    images: list
+      .sort((a, b) => a.position - b.position)
+      .map((image): StoredImage => [image.id, image.url, image.perceptualHash, image.differenceHash, image.averageHash]),
+  }));
+  for (let c = 0; c < rows.length; c += 1_000) await db.insert(classifiedImageLists).values(rows.slice(c, c + 1_000));
+}
+
+export function imageValues(classifiedId: string, count: number): ClassifiedImageRow[] {
   return Array.from({ length: count }, (_, position) => ({
     id: randomUUID(),
     classifiedId,

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifiedImages, classifiedPriceHistory, classifieds, properties } from "../../src/db/schema/index.js";
+import { classifiedImageLists, classifiedPriceHistory, classifieds, properties } from "../../src/db/schema/index.js";
 import { compiledRowMapper, rawRows, withCompiledRowMapper } from "../../src/modules/compiled-row-mapper.js";
 import { createListing } from "../factories/listings.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -17,7 +17,7 @@ describe("compiled row mapping", () => {
     await database?.close();
   });
 
-  const tables = { properties, classifieds, classifiedImages, classifiedPriceHistory };
+  const tables = { properties, classifieds, classifiedImageLists, classifiedPriceHistory };
 
   it.each(Object.keys(tables) as (keyof typeof tables)[])("every column of %s, nulls, timestamps, JSON and arrays included", async (name) => {
     const table = tables[name];
@@ -33,9 +33,9 @@ describe("compiled row mapping", () => {
   it("a flat selection over a join maps like Drizzle", async () => {
     const build = (suffix: string) =>
       database.db
-        .select({ id: classifiedImages.id, url: classifiedImages.url, seenAt: classifieds.firstSeenAt })
-        .from(classifiedImages)
-        .innerJoin(classifieds, eq(classifieds.id, classifiedImages.classifiedId))
+        .select({ id: classifiedImageLists.classifiedId, images: classifiedImageLists.images, seenAt: classifieds.firstSeenAt })
+        .from(classifiedImageLists)
+        .innerJoin(classifieds, eq(classifieds.id, classifiedImageLists.classifiedId))
         .prepare(`mapper_test_join_${suffix}`);
     const expected = await build("drizzle").execute();
     expect(await withCompiledRowMapper(build("compiled")).execute()).toStrictEqual(expected);

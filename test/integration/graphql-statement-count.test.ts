@@ -9,7 +9,7 @@ import { countStatements, type StatementCounter } from "../support/statement-cou
 import { PUBLISHERS } from "../factories/generated-listings.js";
 
 /** Statements that read listings (authentication reads only accounts and tokens, and is cached). */
-const readsListings = (sql: string) => /\b(properties|classifieds|classified_images|classified_price_history)\b/.test(sql);
+const readsListings = (sql: string) => /\b(properties|classifieds|classified_image_lists|classified_price_history)\b/.test(sql);
 
 describe("statement count: grows with the depth of a query, never with the number of objects", () => {
   let database: TestDatabase;
@@ -70,7 +70,7 @@ describe("statement count: grows with the depth of a query, never with the numbe
     // The page, then at once its classifieds and their images and prices, all three found by property (the
     // images and prices need not wait for the classifieds' ids).
     expect(page).toHaveLength(4);
-    expect(page.slice(1).sort()).toEqual(["classified_images by property", "classified_price_history by property", "classifieds by property"]);
+    expect(page.slice(1).sort()).toEqual(["classified_image_lists by property", "classified_price_history by property", "classifieds by property"]);
     expect(await tablesFor(2)).toEqual(page);
   });
 
@@ -101,6 +101,6 @@ describe("statement count: grows with the depth of a query, never with the numbe
     expect(await statementsOf("id status { current }")).toEqual(["properties"]);
     expect(await statementsOf("description")).toEqual(["properties", "classifieds"]);
     expect(await statementsOf("...on Property { classifieds { id } }")).toEqual(["properties", "classifieds"]);
-    expect(await statementsOf("media { images { url } }")).toEqual(["properties", "classifieds", "classified_images"]);
+    expect(await statementsOf("media { images { url } }")).toEqual(["properties", "classifieds", "classified_image_lists"]);
   });
 });

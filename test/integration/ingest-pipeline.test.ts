@@ -65,8 +65,9 @@ async function contentOf(db: Database) {
       (select url_key from classifieds l where l.id = p.lead_classified_id) as lead from properties p order by 2`),
     priceHistory: await rows(sql`select c.url_key, h.value, h.observed_at from classified_price_history h
       join classifieds c on c.id = h.classified_id order by 1, 3, 2`),
-    images: await rows(sql`select c.url_key, to_jsonb(i) - 'id' - 'classified_id' as image from classified_images i
-      join classifieds c on c.id = i.classified_id order by 1, i.position`),
+    images: await rows(sql`select c.url_key, i.image - 0 as image from classified_image_lists l
+      cross join jsonb_array_elements(l.images) with ordinality as i(image, position)
+      join classifieds c on c.id = l.classified_id order by 1, i.position`),
     events: await rows(sql`select to_jsonb(e) - 'id' - 'resource_id' - 'property_id' - 'occurred_at' as event,
       coalesce((select url_key from classifieds c where c.id = e.resource_id), ${members} = e.resource_id)) as resource
       from events e order by e.id`),

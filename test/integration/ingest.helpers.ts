@@ -1,7 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../src/db/client.js";
 import {
-  classifiedImages,
+  classifiedImageLists,
+  imagesOfList,
+  type ClassifiedImageRow,
   classifiedPriceHistory,
   classifieds,
   events,
@@ -56,8 +58,10 @@ export async function priceHistoryOf(db: Database, classifiedId: string) {
     .orderBy(asc(classifiedPriceHistory.observedAt));
 }
 
-export async function imagesOf(db: Database, classifiedId: string) {
-  return db.select().from(classifiedImages).where(eq(classifiedImages.classifiedId, classifiedId)).orderBy(asc(classifiedImages.position));
+/** The classified's stored images, in position order (none when it has no list). */
+export async function imagesOf(db: Database, classifiedId: string): Promise<ClassifiedImageRow[]> {
+  const [list] = await db.select().from(classifiedImageLists).where(eq(classifiedImageLists.classifiedId, classifiedId));
+  return list === undefined ? [] : imagesOfList(list.classifiedId, list.images);
 }
 
 export async function eventsOf(db: Database, resourceId: string): Promise<EventRow[]> {
@@ -75,7 +79,7 @@ export async function snapshot(db: Database) {
     classifieds: await db.select().from(classifieds).orderBy(asc(classifieds.id)),
     properties: await db.select().from(properties).orderBy(asc(properties.id)),
     priceHistory: await db.select().from(classifiedPriceHistory).orderBy(asc(classifiedPriceHistory.id)),
-    images: await db.select().from(classifiedImages).orderBy(asc(classifiedImages.id)),
+    images: await db.select().from(classifiedImageLists).orderBy(asc(classifiedImageLists.classifiedId)),
     events: await eventCount(db),
   };
 }

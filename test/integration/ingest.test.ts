@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { classifieds } from "../../src/db/schema/index.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import { observation, removal, revise, toLines } from "../factories/observations.js";
@@ -139,16 +139,50 @@ describe("ingest: identity and history of classifieds", () => {
     expect((await classifiedOf(database.db, line)).imageHashes).toBe("");
   });
 
-  it("migration 0006 gives the classifieds stored before it the image hashes the pipeline writes", async () => {
-    const line = observation({ observedAt: "2026-11-20T08:00:00Z" });
-    await ingest(database.db, [line]);
-    const written = (await classifiedOf(database.db, line)).imageHashes;
-    expect(written).not.toBe("");
-    const migration = readFileSync(new URL("../../drizzle/0006_property_matching_reads.sql", import.meta.url), "utf8");
-    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes('UPDATE "classifieds"'));
-    await database.db.execute(sql`update classifieds set image_hashes = ''`);
-    await database.db.execute(sql.raw(backfill ?? "select 'no backfill in the migration'"));
-    expect((await classifiedOf(database.db, line)).imageHashes).toBe(written);
+  describe("backfills of the migrations, on rows as they were stored before them", () => {
+    /** The statements of a committed migration. */
+    const statementsOf = (file: string) =>
+      readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), "utf8").split("--> statement-breakpoint");
+    const run = (statement: string | undefined) => database.db.execute(sql.raw(statement ?? "select 'statement not found' :: int"));
+
+    /** The image table as migration 0000 created it (0007 replaced it), filled from the stored lists. */
+    async function recreateImageRows() {
+      await run(statementsOf("0000_initial.sql").find((statement) => statement.includes('CREATE TABLE "classified_images"')));
+      await database.db.execute(sql`insert into classified_images (id, classified_id, position, url, perceptual_hash, difference_hash, average_hash)
+        select (i.image->>0)::uuid, l.classified_id, i.position - 1, i.image->>1, i.image->>2, i.image->>3, i.image->>4
+        from classified_image_lists l cross join jsonb_array_elements(l.images) with ordinality as i(image, position)`);
+    }
+
+    afterEach(async () => {
+      await database.db.execute(sql`drop table if exists classified_images`);
+    });
+
+    it("0006 gives the classifieds the image hashes the pipeline writes", async () => {
+      const line = observation({ observedAt: "2026-11-20T08:00:00Z" });
+      await ingest(database.db, [line]);
+      const written = (await classifiedOf(database.db, line)).imageHashes;
+      expect(written).not.toBe("");
+      await recreateImageRows();
+      await database.db.execute(sql`update classifieds set image_hashes = ''`);
+      await run(statementsOf("0006_property_matching_reads.sql").find((statement) => statement.includes('UPDATE "classifieds"')));
+      expect((await classifiedOf(database.db, line)).imageHashes).toBe(written);
+    });
+
+    it("0007 turns each classified's image rows into the list the pipeline writes", async () => {
+      const images = [
+        { url: "https://img.seloger.com/a/0.jpg", perceptualHash: "0f0f0f0f0f0f0f0f", differenceHash: "1e1e1e1e1e1e1e1e", averageHash: null },
+        { url: "https://img.seloger.com/a/1.jpg", perceptualHash: null, differenceHash: null, averageHash: "2d2d2d2d2d2d2d2d" },
+      ];
+      const line = observation({ observedAt: "2026-11-20T08:00:00Z", media: { images } });
+      await ingest(database.db, [line]);
+      const classified = await classifiedOf(database.db, line);
+      const written = await imagesOf(database.db, classified.id);
+      expect(written.map((image) => image.url)).toEqual(images.map((image) => image.url));
+      await recreateImageRows();
+      await database.db.execute(sql`delete from classified_image_lists`);
+      await run(statementsOf("0007_image_lists.sql").find((statement) => statement.includes('INSERT INTO "classified_image_lists"')));
+      expect(await imagesOf(database.db, classified.id)).toEqual(written);
+    });
   });
 
   it("a re-visit that changes nothing moves only lastSeenAt and records no event", async () => {
@@ -268,8 +302,8 @@ describe("ingest: identity and history of classifieds", () => {
     },
     {
       rule: "test_refused_image",
-      table: "classified_images",
-      check: "url not like '%/refused.jpg'",
+      table: "classified_image_lists",
+      check: "images::text not like '%/refused.jpg%'",
       title: "REFUSED IMAGE",
       overrides: { media: { images: [{ url: "https://img.seloger.com/refused.jpg", perceptualHash: null, differenceHash: null, averageHash: null }] } },
     },

@@ -1,9 +1,11 @@
 import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import {
-  classifiedImages,
+  classifiedImageLists,
   classifiedPriceHistory,
   classifieds,
+  imagesOfList,
+  type ClassifiedImageListRow,
   type ClassifiedImageRow,
   type ClassifiedPriceHistoryRow,
   type ClassifiedRow,
@@ -44,20 +46,21 @@ function prepareStatements(db: Database, contract: Contract) {
       .from(classifieds)
       .where(and(sql`${classifieds.urlKey} = any(${keys}::text[])`, visible))
       .prepare("classifieds_by_url_keys"),
-    images: db
+    imageLists: db
       .select()
-      .from(classifiedImages)
+      .from(classifiedImageLists)
       .where(
-        and(sql`${classifiedImages.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedImages.classifiedId)),
+        and(
+          sql`${classifiedImageLists.classifiedId} = any(${ids}::uuid[])`,
+          ownedByVisibleClassified(contract, classifiedImageLists.classifiedId),
+        ),
       )
-      .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
-      .prepare("classified_images_by_classified_ids"),
-    imagesOfProperties: db
+      .prepare("classified_image_lists_by_classified_ids"),
+    imageListsOfProperties: db
       .select()
-      .from(classifiedImages)
-      .where(inArray(classifiedImages.classifiedId, visibleOfProperties()))
-      .orderBy(asc(classifiedImages.classifiedId), asc(classifiedImages.position))
-      .prepare("classified_images_by_property_ids"),
+      .from(classifiedImageLists)
+      .where(inArray(classifiedImageLists.classifiedId, visibleOfProperties()))
+      .prepare("classified_image_lists_by_property_ids"),
     priceHistory: db
       .select()
       .from(classifiedPriceHistory)
@@ -100,13 +103,13 @@ export function findClassifiedsByUrlKeys(db: Database, contract: Contract, urlKe
   return statements(db, contract).byUrlKeys.execute({ keys: textArrayLiteral(urlKeys) });
 }
 
-/** Images of the visible classifieds among `classifiedIds`, by classified then position. */
-export function findImagesByClassifiedIds(
+/** Images of the visible classifieds among `classifiedIds`, each classified's in position order. */
+export async function findImagesByClassifiedIds(
   db: Database,
   contract: Contract,
   classifiedIds: readonly string[],
 ): Promise<ClassifiedImageRow[]> {
-  return statements(db, contract).images.execute({ ids: uuidArrayLiteral(classifiedIds) });
+  return expandLists(await statements(db, contract).imageLists.execute({ ids: uuidArrayLiteral(classifiedIds) }));
 }
 
 /** Price history of the visible classifieds among `classifiedIds`, by classified then time (oldest first). */
@@ -118,9 +121,17 @@ export function findPriceHistoryByClassifiedIds(
   return statements(db, contract).priceHistory.execute({ ids: uuidArrayLiteral(classifiedIds) });
 }
 
-/** Images of the visible classifieds of the properties `propertyIds`, by classified then position. */
-export function findImagesByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedImageRow[]> {
-  return statements(db, contract).imagesOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) });
+/** Images of the visible classifieds of the properties `propertyIds`, each classified's in position order. */
+export async function findImagesByPropertyIds(
+  db: Database,
+  contract: Contract,
+  propertyIds: readonly string[],
+): Promise<ClassifiedImageRow[]> {
+  return expandLists(await statements(db, contract).imageListsOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) }));
+}
+
+function expandLists(lists: readonly ClassifiedImageListRow[]): ClassifiedImageRow[] {
+  return lists.flatMap((list) => imagesOfList(list.classifiedId, list.images));
 }
 
 /** Price history of the visible classifieds of the properties `propertyIds`, by classified then time. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
 import { sendNow } from "../../db/send-now.js";
 import type { NewEventRow } from "../../db/schema/index.js";
@@ -18,13 +18,20 @@ const EVENTS_LOCK_KEY = 7_305_524_118_114_919_001n;
  * commit order (a transaction that takes ids later also commits later; readers never find a committed event
  * below an id they have passed). Holding it only for the tail of the transaction keeps writers parallel for
  * everything else.
- *
- * One set-based statement inserts every row (a JSON array bound as one parameter, so the statement text does
- * not depend on the number of rows) and sends the NOTIFY, which PostgreSQL delivers at commit.
  */
 export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const lock = sendNow(tx, sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)`);
+  await Promise.all(appendEventsStatements(rows).map((statement) => sendNow(tx, statement)));
+}
+
+/**
+ * The statements of `appendEvents`, to be sent in this order and last in the transaction: the lock, then one
+ * set-based statement that inserts every row (a JSON array bound as one parameter, so the statement text does
+ * not depend on the number of rows) and sends the NOTIFY, which PostgreSQL delivers at commit. Built apart from
+ * sending so that the ingest encodes a batch's rows before its turn comes (apply-batch.ts). None for no rows.
+ */
+export function appendEventsStatements(rows: readonly NewEventRow[]): SQL[] {
+  if (rows.length === 0) return [];
+  const lock = sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)`;
   const records = rows.map((row) => ({
     type: row.type,
     resource: row.resource,
@@ -39,8 +46,7 @@ export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]
     changed_fields: row.changedFields ?? [],
     occurred_at: row.occurredAt?.toISOString() ?? null,
   }));
-  // Sent right after the lock, which the connection runs first.
-  const insert = sendNow(tx, sql`
+  const insert = sql`
     with inserted as (
       insert into events (type, resource, resource_id, property_id, department, property_type, transaction_type,
                           source_domains, sirens, sirets, changed_fields, occurred_at)
@@ -54,6 +60,6 @@ export async function appendEvents(tx: Transaction, rows: readonly NewEventRow[]
       order by position
       returning id
     )
-    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from inserted`);
-  await Promise.all([lock, insert]);
+    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from inserted`;
+  return [lock, insert];
 }

@@ -1,24 +1,25 @@
 /**
  * One batch of normalised lines: plan it (read the affected classifieds, apply the lines in memory, place new
- * classifieds in properties, derive the touched properties), then write everything with set-based statements
- * in the batch's transaction, the events last (their lock is held only until commit). batch-pipeline.ts runs
- * the two steps.
+ * classifieds in properties, derive the touched properties, build the set-based statements that write it all),
+ * then send those statements in the batch's transaction, the events last (their lock is held only until
+ * commit). batch-pipeline.ts runs the two steps.
  */
+import type { SQL } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
-import type { ClassifiedRow, NewEventRow, PropertyRow } from "../../db/schema/index.js";
-import { appendEvents } from "../events/events.repository.js";
+import { sendNow } from "../../db/send-now.js";
+import type { ClassifiedRow, NewEventRow, PropertyRow, StoredImage } from "../../db/schema/index.js";
+import { appendEventsStatements } from "../events/events.repository.js";
 import type { BatchOverlay, BatchReader } from "./batch-reader.js";
 import { applyLines, type ClassifiedChange } from "./classified-changes.js";
 import { classifiedEvent, classifiedEventType, propertyEvent } from "./event-rows.js";
 import {
-  insertPriceHistory,
-  replaceImages,
-  touchClassifiedsSeen,
-  touchPropertiesSeen,
-  upsertClassifieds,
-  upsertProperties,
-  type NewImage,
-  type NewPriceEntry,
+  insertPriceHistoryStatements,
+  writeImageListsStatements,
+  touchClassifiedsSeenStatements,
+  touchPropertiesSeenStatements,
+  upsertClassifiedsStatements,
+  upsertPropertiesStatements,
+  type ImageList,
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
@@ -34,7 +35,11 @@ export type BatchPlan = {
   /** Every classified the lines touched, including those they left unchanged. */
   changes: ClassifiedChange[];
   properties: PropertyRow[];
-  priceEntries: NewPriceEntry[];
+  /**
+   * The statements that write it, in order, rows already encoded: built with the plan, which is made while
+   * the batch before writes, so that once this batch has its turn nothing remains but sending them.
+   */
+  statements: SQL[];
 };
 
 /** Decides what the lines change, from the stored rows `reader` gives; writes nothing. */
@@ -53,29 +58,31 @@ export async function planBatch(reader: BatchReader, lines: readonly NormalisedL
   }
   events.push(...propertyEvents);
   const priceEntries = applied.priceEntries.map((entry) => ({ id: timeOrderedUuid(), ...entry }));
-  return { result: { outcomes: applied.outcomes, events }, changes, properties, priceEntries };
+
+  const revisited = changes.filter((change) => change.seenOnly).map((change) => change.row);
+  const withNewImages = dirty.filter((change) => change.images !== undefined);
+  const lists = withNewImages.filter((change) => change.images?.length).map(imageList);
+  // New classifieds have no list to delete.
+  const emptied = withNewImages.filter((change) => change.before !== undefined && change.images?.length === 0).map((change) => change.row.id);
+  const statements = [
+    ...upsertPropertiesStatements(properties),
+    ...upsertClassifiedsStatements(dirty.map((change) => change.row)),
+    ...touchClassifiedsSeenStatements(revisited.map((row) => ({ id: row.id, lastSeenAt: row.lastSeenAt }))),
+    ...touchPropertiesSeenStatements(revisited.map((row) => ({ id: row.propertyId, lastSeenAt: row.lastSeenAt }))),
+    ...insertPriceHistoryStatements(priceEntries),
+    ...writeImageListsStatements(lists, emptied),
+    ...appendEventsStatements(events),
+  ];
+  return { result: { outcomes: applied.outcomes, events }, changes, properties, statements };
 }
 
 /**
  * Writes a planned batch in the caller's transaction, which must hold the ingest's turn. Every statement is
- * sent at once, in this order, and runs back to back on the transaction's connection (postgres.js pipelines
- * them): PostgreSQL does not wait for this thread between two of them, busy as it may be planning the next batch.
+ * sent at once, in order, and runs back to back on the transaction's connection (postgres.js pipelines them):
+ * PostgreSQL does not wait for this thread between two of them, busy as it may be planning the next batch.
  */
 export async function writeBatch(tx: Transaction, plan: BatchPlan): Promise<void> {
-  const dirty = plan.changes.filter((change) => change.dirty);
-  const revisited = plan.changes.filter((change) => change.seenOnly).map((change) => change.row);
-  const withNewImages = dirty.filter((change) => change.images !== undefined);
-  // New classifieds have no images to delete.
-  const replaced = withNewImages.filter((change) => change.before !== undefined).map((change) => change.row.id);
-  await Promise.all([
-    upsertProperties(tx, plan.properties),
-    upsertClassifieds(tx, dirty.map((change) => change.row)),
-    touchClassifiedsSeen(tx, revisited.map((row) => ({ id: row.id, lastSeenAt: row.lastSeenAt }))),
-    touchPropertiesSeen(tx, revisited.map((row) => ({ id: row.propertyId, lastSeenAt: row.lastSeenAt }))),
-    insertPriceHistory(tx, plan.priceEntries),
-    replaceImages(tx, replaced, withNewImages.flatMap(imageRows)),
-    appendEvents(tx, plan.result.events),
-  ]);
+  await Promise.all(plan.statements.map((statement) => sendNow(tx, statement)));
 }
 
 /** What the next batch must see of this one before it commits (batch-reader.ts). */
@@ -83,8 +90,16 @@ export function overlayOf(plan: BatchPlan): BatchOverlay {
   return { classifieds: plan.changes.map((change) => change.row), properties: new Map(plan.properties.map((row) => [row.id, row])) };
 }
 
-function imageRows(change: ClassifiedChange): NewImage[] {
-  return (change.images ?? []).map((image) => ({ id: timeOrderedUuid(), classifiedId: change.row.id, ...image }));
+/** The classified's new images as stored, each with a new id. */
+function imageList(change: ClassifiedChange): ImageList {
+  const images = (change.images ?? []).map((image): StoredImage => [
+    timeOrderedUuid(),
+    image.url,
+    image.perceptualHash,
+    image.differenceHash,
+    image.averageHash,
+  ]);
+  return { classifiedId: change.row.id, images };
 }
 
 /** Gives every classified created by the batch its property; returns the ids of the new properties. */

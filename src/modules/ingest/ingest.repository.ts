@@ -9,15 +9,15 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../../db/client.js";
 import {
-  classifiedImages,
+  classifiedImageLists,
   classifiedPriceHistory,
   classifieds,
   ingestEpoch,
   properties,
   type ClassifiedRow,
   type PropertyRow,
+  type StoredImage,
 } from "../../db/schema/index.js";
-import { sendNow } from "../../db/send-now.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import type { CandidateWindow, PropertyCandidate } from "./property-assignment.js";
 
@@ -118,67 +118,66 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
   }));
 }
 
-// The writes below send their statement when called (sendNow): a batch sends all of them at once, in order.
+// The writes below build their statements, rows encoded, without sending them: a batch builds them all when
+// it is planned, ahead of its turn, and sends them at once when the turn comes (apply-batch.ts). Each returns
+// no statement when there is nothing to write.
 
 /** Inserts new properties and overwrites changed ones. */
-export function upsertProperties(tx: Transaction, rows: readonly PropertyRow[]): Promise<void> {
-  return upsertById(tx, properties, rows);
+export function upsertPropertiesStatements(rows: readonly PropertyRow[]): SQL[] {
+  return upsertByIdStatements(properties, rows);
 }
 
 /** Inserts new classifieds and overwrites changed ones. */
-export function upsertClassifieds(tx: Transaction, rows: readonly ClassifiedRow[]): Promise<void> {
-  return upsertById(tx, classifieds, rows);
+export function upsertClassifiedsStatements(rows: readonly ClassifiedRow[]): SQL[] {
+  return upsertByIdStatements(classifieds, rows);
 }
 
 /** Re-visits: only lastSeenAt moves (never backwards). */
-export function touchClassifiedsSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
-  if (seen.length === 0) return Promise.resolve();
-  return sendNow(
-    tx,
+export function touchClassifiedsSeenStatements(seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): SQL[] {
+  if (seen.length === 0) return [];
+  return [
     sql`update classifieds c set last_seen_at = greatest(c.last_seen_at, s.last_seen_at)
     from jsonb_to_recordset(${JSON.stringify(seen.map((item) => ({ id: item.id, last_seen_at: item.lastSeenAt })))}::jsonb)
       as s(id uuid, last_seen_at timestamptz)
     where c.id = s.id`,
-  );
+  ];
 }
 
 /** A re-visit of a classified moves its property's lastSeenAt too (never backwards). */
-export function touchPropertiesSeen(tx: Transaction, seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): Promise<void> {
-  if (seen.length === 0) return Promise.resolve();
-  return sendNow(
-    tx,
+export function touchPropertiesSeenStatements(seen: ReadonlyArray<{ id: string; lastSeenAt: Date }>): SQL[] {
+  if (seen.length === 0) return [];
+  return [
     sql`update properties p set last_seen_at = greatest(p.last_seen_at, s.last_seen_at)
     from (select id, max(last_seen_at) as last_seen_at
           from jsonb_to_recordset(${JSON.stringify(seen.map((item) => ({ id: item.id, last_seen_at: item.lastSeenAt })))}::jsonb)
             as x(id uuid, last_seen_at timestamptz)
           group by id) s
     where p.id = s.id and p.last_seen_at < s.last_seen_at`,
-  );
+  ];
 }
 
 export type NewPriceEntry = { id: string; classifiedId: string; value: number; observedAt: Date };
 
-export function insertPriceHistory(tx: Transaction, entries: readonly NewPriceEntry[]): Promise<void> {
-  return insertRows(tx, classifiedPriceHistory, entries);
+export function insertPriceHistoryStatements(entries: readonly NewPriceEntry[]): SQL[] {
+  return insertRowsStatements(classifiedPriceHistory, entries);
 }
 
-export type NewImage = {
-  id: string;
-  classifiedId: string;
-  position: number;
-  url: string;
-  perceptualHash: string | null;
-  differenceHash: string | null;
-  averageHash: string | null;
-};
+export type ImageList = { classifiedId: string; images: StoredImage[] };
 
-/** Deletes the images of the classifieds in `replacedIds`, then inserts `images` (the new lists). */
-export async function replaceImages(tx: Transaction, replacedIds: readonly string[], images: readonly NewImage[]): Promise<void> {
-  const deleted =
-    replacedIds.length === 0
-      ? Promise.resolve()
-      : sendNow(tx, sql`delete from classified_images where classified_id = any(${uuidArrayLiteral(replacedIds)}::uuid[])`);
-  await Promise.all([deleted, insertRows(tx, classifiedImages, images)]);
+/**
+ * Writes the new image lists of classifieds (a list replaces the stored one whole) and deletes the lists of
+ * `emptiedIds`, classifieds whose images are all gone.
+ */
+export function writeImageListsStatements(lists: readonly ImageList[], emptiedIds: readonly string[]): SQL[] {
+  const deletes =
+    emptiedIds.length === 0 ? [] : [sql`delete from classified_image_lists where classified_id = any(${uuidArrayLiteral(emptiedIds)}::uuid[])`];
+  if (lists.length === 0) return deletes;
+  const writer = writerOf(classifiedImageLists);
+  return [
+    ...deletes,
+    sql`insert into ${classifiedImageLists} (${sql.raw(writer.names)}) ${rowsSelect(writer, lists)}
+      on conflict (classified_id) do update set images = excluded.images`,
+  ];
 }
 
 type TableWriter = {
@@ -232,17 +231,14 @@ function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unkn
   return sql`select ${sql.raw(writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
 }
 
-function insertRows(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return Promise.resolve();
+function insertRowsStatements(table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): SQL[] {
+  if (rows.length === 0) return [];
   const writer = writerOf(table);
-  return sendNow(tx, sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)}`);
+  return [sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)}`];
 }
 
-function upsertById(tx: Transaction, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return Promise.resolve();
+function upsertByIdStatements(table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): SQL[] {
+  if (rows.length === 0) return [];
   const writer = writerOf(table);
-  return sendNow(
-    tx,
-    sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.updates)}`,
-  );
+  return [sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.updates)}`];
 }
