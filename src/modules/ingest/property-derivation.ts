@@ -68,7 +68,7 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
   const firstSeenAt = new Date(Math.min(...rows.map((row) => row.firstSeenAt.getTime())));
   // A property created by this batch starts from the first price of its first-seen classified (a price
   // change observed in the same batch as the creation still shows as a change).
-  const firstListed = [...rows].sort((a, b) => a.firstSeenAt.getTime() - b.firstSeenAt.getTime())[0] ?? lead;
+  const firstListed = [...rows].sort(byFirstSeen)[0] ?? lead;
   const priceInitial = previous?.priceInitial ?? firstListed.priceInitial;
   const priceBefore = previous?.priceCurrent ?? priceInitial;
   const priceMoved = priceBefore !== priceCurrent;
@@ -108,7 +108,7 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
     priceChangedAt: priceMoved ? latestChange : (previous?.priceChangedAt ?? null),
     sourceDomains,
     sourceDomainsCount: sourceDomains.length,
-    searchText: searchTextOf(shown),
+    searchText: searchTextOf([...shown].sort(byFirstSeen)),
     firstSeenAt,
     lastSeenAt: new Date(Math.max(...rows.map((item) => item.lastSeenAt.getTime()))),
     lastModifiedAt: previous?.lastModifiedAt ?? latestChange,
@@ -132,6 +132,15 @@ function byRecency(a: ClassifiedRow, b: ClassifiedRow): number {
     b.lastSeenAt.getTime() - a.lastSeenAt.getTime() ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
+}
+
+/**
+ * First seen first, then by id. Members come partly from the batch and partly from a read in no particular
+ * order: whatever depends on their order (the search text, the first-listed price) sorts them this way, so that
+ * the same classifieds always derive the same property and an unchanged one is not rewritten.
+ */
+function byFirstSeen(a: ClassifiedRow, b: ClassifiedRow): number {
+  return a.firstSeenAt.getTime() - b.firstSeenAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** The first price is recorded at creation; an entry is appended each time the derived price moves. */
