@@ -129,6 +129,7 @@ describe("ingest: batches planned while the batch before them writes", () => {
     await ingestLines(ahead.db, toLines([listing]), { now: TEST_NOW, readAhead: false });
     const result = await pipeline.apply(prepared([revise(listing, { observedAt: "2026-11-12T08:00:00Z", transaction: { price: 610_000 } })]), planned);
 
+    await pipeline.close();
     expect(result.outcomes).toEqual(["updated"]);
     const [stored] = rowsOf(await ahead.db.execute(sql`select count(*)::int as n, min(price_current) as price from classifieds where source_url = ${urlOf(listing)}`));
     expect(stored).toEqual({ n: 1, price: 610_000 });
@@ -150,6 +151,7 @@ describe("ingest: batches planned while the batch before them writes", () => {
     const running = pipeline.apply(prepared([observation({ observedAt: "2026-11-10T08:00:00Z" })]));
     const planned = pipeline.planAhead(prepared([observation({ observedAt: "2026-11-10T08:00:00Z" })]));
     await running;
+    await pipeline.close();
     if (testDatabaseUrl === undefined) expect(await planned).toBeUndefined();
     else expect(await planned).toBeDefined();
   });

@@ -309,12 +309,16 @@ describe("ingest: identity and history of classifieds", () => {
     },
   ];
 
-  it.each(refusals)("retries a batch line by line when the database refuses one row ($table), and reports that line", async (refusal) => {
+  // In batches of one line, the refused line's batch is planned while the first one writes: on PostgreSQL the
+  // batch writer's thread sends it.
+  const refusalCases = [500, 1].flatMap((batchSize) => refusals.map((refusal) => ({ ...refusal, batchSize })));
+
+  it.each(refusalCases)("retries a batch line by line when the database refuses one row ($table, batches of $batchSize), and reports that line", async (refusal) => {
     await database.db.execute(sql.raw(`alter table ${refusal.table} add constraint ${refusal.rule} check (${refusal.check})`));
     try {
       const lines = [observation(), observation({ title: refusal.title, ...refusal.overrides }), observation()];
       const before = await eventCount(database.db);
-      const { summary, rejects } = await ingest(database.db, lines);
+      const { summary, rejects } = await ingest(database.db, lines, { batchSize: refusal.batchSize });
       expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
       expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(new RegExp(`^database refused the line: .*${refusal.rule}`)), input: expect.any(String) }]);
       // Nothing half written: the refused line left no classified and no event (the other two lines created two

@@ -7,14 +7,19 @@
  * A plan made ahead is only used if it is still right when its batch's turn comes: the batch before it
  * committed, and no other ingest committed in between, which the ingest epoch tells (each committed batch
  * counts one; see takeIngestTurn). Its reads started once that batch held its turn, so nothing else could
- * commit until then. Otherwise the batch is planned again inside its transaction, as without a plan.
+ * commit until then. A batch planned ahead is written by the batch writer (batch-writer.ts), whose thread sends
+ * it whole and takes its turn only if the epoch is the one its plan assumed; without a writer (it could not
+ * start), in a transaction of this thread, which checks the epoch after taking its turn. Otherwise the batch is
+ * planned again inside its transaction, as without a plan.
  *
  * PGlite has a single session, which a transaction holds: there, batches are planned inside their
  * transaction only.
  */
 import { is } from "drizzle-orm";
+import type { Sql } from "postgres";
 import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Database } from "../../db/client.js";
+import { BatchWriter, IngestTurnMoved } from "./batch-writer.js";
 import { overlayOf, planBatch, writeBatch, type BatchPlan, type BatchResult } from "./apply-batch.js";
 import { storedRows, storedRowsAfter, type BatchOverlay } from "./batch-reader.js";
 import { takeIngestTurn } from "./ingest.repository.js";
@@ -34,10 +39,19 @@ export class BatchPipeline {
   readonly #db: Database;
   readonly #readsAhead: boolean;
   #last: AppliedBatch | undefined;
+  /** Started with the first batch planned ahead; null when it could not start. */
+  #writer: BatchWriter | null | undefined;
 
   constructor(db: Database, options: { readAhead?: boolean } = {}) {
     this.#db = db;
     this.#readsAhead = (options.readAhead ?? true) && is(db, PostgresJsDatabase);
+  }
+
+  /** Stops the batch writer, if one was started. Call it once the last batch is applied. */
+  async close(): Promise<void> {
+    const writer = this.#writer;
+    this.#writer = undefined;
+    await writer?.close();
   }
 
   /**
@@ -65,10 +79,24 @@ export class BatchPipeline {
       // Awaited before the transaction takes a connection: the plan's reads may need that connection (a pool
       // of one), and a batch has nothing to do before its plan anyway.
       const early = await ahead;
+      let reusable = early;
+      const writer = early?.after.committed ? this.#started() : null;
+      if (early !== undefined && writer !== null) {
+        const { plan } = early;
+        try {
+          await writer.write(early.epoch, plan.statements, (epoch) => announce({ overlay: overlayOf(plan), epoch }));
+          batch.committed = true;
+          return plan.result;
+        } catch (error) {
+          if (!(error instanceof IngestTurnMoved)) throw error;
+          reusable = undefined; // another ingest committed since its reads: planned again below
+        }
+      }
+      const planned = reusable;
       const result = await this.#db.transaction(async (tx) => {
         const epoch = await takeIngestTurn(tx);
-        const stillRight = early !== undefined && early.after.committed && early.epoch + 1 === epoch;
-        const plan = stillRight ? early.plan : await planBatch(storedRows(tx), lines);
+        const stillRight = planned !== undefined && planned.after.committed && planned.epoch + 1 === epoch;
+        const plan = stillRight ? planned.plan : await planBatch(storedRows(tx), lines);
         if (this.#readsAhead) announce({ overlay: overlayOf(plan), epoch });
         await writeBatch(tx, plan);
         return plan.result;
@@ -78,5 +106,17 @@ export class BatchPipeline {
     } finally {
       announce(undefined); // no effect once announced
     }
+  }
+
+  /** The batch writer, started on first use; null if it cannot start (batches are then written here). */
+  #started(): BatchWriter | null {
+    if (this.#writer === undefined) {
+      try {
+        this.#writer = "$client" in this.#db ? new BatchWriter(this.#db.$client as Sql) : null;
+      } catch {
+        this.#writer = null;
+      }
+    }
+    return this.#writer;
   }
 }

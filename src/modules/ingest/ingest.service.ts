@@ -126,22 +126,27 @@ export async function ingestLines(
     }
   };
 
-  let lineNumber = 0;
-  for await (const raw of untilAborted(lines, options.signal)) {
-    lineNumber += 1;
-    if (lineNumber % YIELD_EVERY === 0) await setImmediate();
-    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
-    if (text.trim() === "") continue;
-    summary.received += 1;
-    chunk.push({ lineNumber, text });
-    if (chunk.length >= CHUNK_SIZE) sendChunk();
-    if (ahead.length > CHUNKS_AHEAD) await takeChunk();
+  try {
+    let lineNumber = 0;
+    for await (const raw of untilAborted(lines, options.signal)) {
+      lineNumber += 1;
+      if (lineNumber % YIELD_EVERY === 0) await setImmediate();
+      const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+      if (text.trim() === "") continue;
+      summary.received += 1;
+      chunk.push({ lineNumber, text });
+      if (chunk.length >= CHUNK_SIZE) sendChunk();
+      if (ahead.length > CHUNKS_AHEAD) await takeChunk();
+    }
+    if (chunk.length > 0) sendChunk();
+    while (ahead.length > 0) await takeChunk();
+    if (pending.length > 0) await flush();
+    await inFlight;
+    return summary;
+  } finally {
+    // Ends the run's batch writer, once what it was sent is answered.
+    await pipeline.close();
   }
-  if (chunk.length > 0) sendChunk();
-  while (ahead.length > 0) await takeChunk();
-  if (pending.length > 0) await flush();
-  await inFlight;
-  return summary;
 }
 
 /**
