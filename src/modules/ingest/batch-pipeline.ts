@@ -19,7 +19,7 @@ import { is } from "drizzle-orm";
 import type { Sql } from "postgres";
 import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Database } from "../../db/client.js";
-import { BatchWriter, IngestTurnMoved } from "./batch-writer.js";
+import { BatchWriter, IngestTurnMoved, WriterUnavailable } from "./batch-writer.js";
 import { overlayOf, planBatch, writeBatch, type BatchPlan, type BatchResult } from "./apply-batch.js";
 import { storedRows, storedRowsAfter, type BatchOverlay } from "./batch-reader.js";
 import { takeIngestTurn } from "./ingest.repository.js";
@@ -88,8 +88,10 @@ export class BatchPipeline {
           batch.committed = true;
           return plan.result;
         } catch (error) {
-          if (!(error instanceof IngestTurnMoved)) throw error;
-          reusable = undefined; // another ingest committed since its reads: planned again below
+          if (!(error instanceof IngestTurnMoved || error instanceof WriterUnavailable)) throw error;
+          // Another ingest committed since its reads, or the writer is gone: planned again below.
+          if (error instanceof WriterUnavailable) this.#writer = null;
+          reusable = undefined;
         }
       }
       const planned = reusable;

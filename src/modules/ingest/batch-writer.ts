@@ -23,6 +23,12 @@ import type postgres from "postgres";
 /** A batch planned ahead found, taking its turn, that another ingest committed since its plan read. */
 export class IngestTurnMoved extends Error {}
 
+/**
+ * The writer thread failed or stopped. Whether the batch it was writing committed is unknown; planning it again
+ * from what is committed is right either way, since applying the same lines twice changes nothing.
+ */
+export class WriterUnavailable extends Error {}
+
 /** A statement refused by PostgreSQL, with its SQLSTATE, as the ingest's retry rules read it. */
 export class WriteRefused extends Error {
   constructor(
@@ -49,15 +55,22 @@ type Pending = { onTurn: (epoch: number) => void; resolve: () => void; reject: (
 export class BatchWriter {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  readonly #exited: Promise<void>;
   #nextId = 0;
-  #failure: Error | undefined;
+  #failure: WriterUnavailable | undefined;
+  #closing = false;
 
   /** Starts the thread, connecting as `client` does; one per ingest run, closed at its end. */
   constructor(client: postgres.Sql) {
     this.#worker = new Worker(new URL("./batch-writer-worker.mjs", import.meta.url), { workerData: connectionOf(client) });
     this.#worker.on("message", (response: WriteResponse) => this.#answered(response));
-    this.#worker.on("error", (error) => this.#fail(error));
-    this.#worker.on("exit", () => this.#fail(new Error("the batch writer thread stopped")));
+    this.#worker.on("error", (error) => this.#fail(new WriterUnavailable(`the batch writer thread failed: ${error.message}`)));
+    this.#exited = new Promise((resolve) =>
+      this.#worker.once("exit", () => {
+        if (!this.#closing) this.#fail(new WriterUnavailable("the batch writer thread stopped"));
+        resolve();
+      }),
+    );
     // Keeps the process alive only while a batch is being written, should a run end without closing it.
     this.#worker.unref();
   }
@@ -86,9 +99,9 @@ export class BatchWriter {
 
   /** Ends the connection and the thread, once the writes sent have been answered. */
   async close(): Promise<void> {
-    this.#worker.removeAllListeners("exit");
+    this.#closing = true;
     this.#worker.postMessage({ close: true });
-    await new Promise((resolve) => this.#worker.once("exit", resolve));
+    await this.#exited;
   }
 
   #answered(response: WriteResponse): void {
@@ -102,8 +115,8 @@ export class BatchWriter {
     pending.reject(code === TURN_MOVED ? new IngestTurnMoved(message) : new WriteRefused(message, code));
   }
 
-  #fail(error: Error): void {
-    this.#failure = error;
+  #fail(error: WriterUnavailable): void {
+    this.#failure ??= error;
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
