@@ -1,6 +1,7 @@
 /**
  * The SQL of the ingest pipeline. Reads take the database or a transaction (a batch planned ahead reads
- * outside its own transaction, see batch-pipeline.ts); writes take the batch's transaction. Every statement
+ * outside its own transaction, see batch-pipeline.ts); writes are built as statements, which the batch sends
+ * in its transaction (apply-batch.ts) or through the batch writer (batch-writer.ts). Every statement
  * is set-based: lookups bind one array parameter (`= any($1)`), writes bind one JSON array of rows expanded
  * in SQL, so a batch of 500 lines costs a dozen statements whatever its content, and the statement text does
  * not grow with the batch.
@@ -22,12 +23,13 @@ import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import type { CandidateWindow, PropertyCandidate } from "./property-assignment.js";
 
 /**
- * Takes the ingest's turn, first thing in every ingest transaction, and returns the number of ingest batches
- * committed so far, this one included once it commits. The counter's row lock is held until commit: batches of concurrent ingests (several
- * collectors pushing at once, a CLI run next to the server) apply one after the other, so that identity (one
- * classified per url) and property grouping are decided on committed data; normalisation, the costly part,
- * still runs in parallel outside it. The number tells a batch planned ahead whether another ingest committed
- * since it read (batch-pipeline.ts).
+ * Takes the ingest's turn, first thing in every ingest transaction of this thread, and returns the number of
+ * ingest batches committed so far, this one included once it commits. The counter's row lock is held until
+ * commit: batches of concurrent ingests (several collectors pushing at once, a CLI run next to the server)
+ * apply one after the other, so that identity (one classified per url) and property grouping are decided on
+ * committed data; normalisation, the costly part, still runs in parallel outside it. The number tells a batch
+ * planned ahead whether another ingest committed since it read (batch-pipeline.ts). The batch writer takes the
+ * same turn with ingest_take_turn_after (migration 0008), which also checks that number.
  */
 export async function takeIngestTurn(tx: Transaction): Promise<number> {
   const [turn] = await tx
