@@ -127,24 +127,24 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
 
 function createClassified(line: NormalisedObservation): ClassifiedChange {
   const isRemoved = line.status === "removed";
-  // Object.assign onto a literal: spreading 80 fields into a literal with more keys after them is ~20x slower.
-  const row: ClassifiedRow = Object.assign(
-    {
-      id: timeOrderedUuid(),
-      propertyId: "",
-      urlKey: line.urlKey,
-      sourceUrl: line.sourceUrl,
-      status: line.status,
-      contentHash: line.contentHash,
-      imageHashes: imageHashesOf(line.images),
-      priceInitial: line.content.priceCurrent,
-      firstSeenAt: line.observedAt,
-      lastSeenAt: line.observedAt,
-      lastModifiedAt: line.observedAt,
-      removedAt: isRemoved ? line.observedAt : null,
-    },
-    line.content,
-  );
+  // The bookkeeping keys first, then the content spread after them: the row is built in one go with fast
+  // properties. Object.assign onto a literal makes an 88-key dictionary instead (about 10 KB per row, and every
+  // later read of a column a hash lookup); spreading first and adding keys after is many times slower.
+  const row: ClassifiedRow = {
+    id: timeOrderedUuid(),
+    propertyId: "",
+    urlKey: line.urlKey,
+    sourceUrl: line.sourceUrl,
+    status: line.status,
+    contentHash: line.contentHash,
+    imageHashes: imageHashesOf(line.images),
+    priceInitial: line.content.priceCurrent,
+    firstSeenAt: line.observedAt,
+    lastSeenAt: line.observedAt,
+    lastModifiedAt: line.observedAt,
+    removedAt: isRemoved ? line.observedAt : null,
+    ...line.content,
+  };
   return {
     row,
     before: undefined,

@@ -9,11 +9,14 @@ import { IMAGE_MATCH_MAX_BITS, type MatchCandidate } from "../../domain/property
 /** A hex hash as 32-bit words (8 hex digits each), for XOR and bit counts without parsing per comparison. */
 type PackedHash = { length: number; words: Uint32Array };
 
-/** A candidate with its photos packed once. */
-export type PrefilterEntry = { match: MatchCandidate; hashes: PackedHash[] };
+/**
+ * A candidate, its photos packed on first use: most candidates of a batch are turned away on their counts or
+ * area before any photo is compared, and packing them all up front was a large share of an ingest's garbage.
+ */
+export type PrefilterEntry = { match: MatchCandidate; packed: PackedHash[] | undefined };
 
 export function prefilterEntry(match: MatchCandidate): PrefilterEntry {
-  return { match, hashes: match.imageHashes.flatMap((hash) => packHash(hash) ?? []) };
+  return { match, packed: undefined };
 }
 
 /** False only when the two can certainly not be the same property. */
@@ -23,7 +26,13 @@ export function mayBeSameProperty(a: PrefilterEntry, b: PrefilterEntry): boolean
   if (!countsMayAgree(x.roomCount, y.roomCount) || !countsMayAgree(x.bedroomCount, y.bedroomCount)) return false;
   if (x.publisherSiren !== null && x.publisherSiren !== "" && x.publisherSiren === y.publisherSiren) return true;
   if (x.publisherPhone !== null && x.publisherPhone !== "" && x.publisherPhone === y.publisherPhone) return true;
-  return a.hashes.some((hash) => b.hashes.some((other) => closeHashes(hash, other)));
+  const theirs = packedHashes(b);
+  return theirs.length > 0 && packedHashes(a).some((hash) => theirs.some((other) => closeHashes(hash, other)));
+}
+
+function packedHashes(entry: PrefilterEntry): PackedHash[] {
+  entry.packed ??= entry.match.imageHashes.flatMap((hash) => packHash(hash) ?? []);
+  return entry.packed;
 }
 
 function countsMayAgree(a: number | null, b: number | null): boolean {
@@ -40,14 +49,26 @@ function closeHashes(a: PackedHash, b: PackedHash): boolean {
   return true;
 }
 
-function packHash(hash: string): PackedHash | undefined {
-  if (hash.length === 0 || !/^[0-9a-fA-F]+$/.test(hash)) return undefined;
+/**
+ * Digit `i` of the hash goes to word `i / 8`, the first digit of a word in its highest four bits: the last word
+ * of a length that is not a multiple of 8 is padded with zeros on the right, on both sides of a comparison alike.
+ * Undefined for an empty hash or one with a character that is not a hex digit.
+ */
+export function packHash(hash: string): PackedHash | undefined {
+  if (hash.length === 0) return undefined;
   const words = new Uint32Array(Math.ceil(hash.length / 8));
-  for (let index = 0; index < words.length; index += 1) {
-    // The last word of a length that is not a multiple of 8 is padded with zeros on both sides alike.
-    words[index] = Number.parseInt(hash.slice(index * 8, index * 8 + 8).padEnd(8, "0"), 16);
+  for (let index = 0; index < hash.length; index += 1) {
+    const digit = hexDigit(hash.charCodeAt(index));
+    if (digit < 0) return undefined;
+    words[index >> 3] = ((words[index >> 3] ?? 0) | (digit << (28 - 4 * (index & 7)))) >>> 0;
   }
   return { length: hash.length, words };
+}
+
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  const lower = code | 0x20; // A-F and a-f alike
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
 function popcount(value: number): number {
