@@ -142,7 +142,7 @@ async function main(): Promise<void> {
         for await (const text of lines(file)) {
           const json = JSON.parse(text) as { source: { url: string }; observedAt: string }; // Lines written by this bench's generator.
           batch.push({ url: json.source.url, observed_at: json.observedAt, body: text });
-          if (batch.length >= 500) await flush();
+          if (batch.length >= DEFAULT_BATCH_SIZE) await flush();
         }
         await flush();
         return { time: seconds(began) };

@@ -17,8 +17,12 @@ import type { PreparedLine } from "./prepare-line.js";
 
 export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.js";
 
-/** Lines per transaction when `batchSize` is not given. */
-export const DEFAULT_BATCH_SIZE = 500;
+/**
+ * Lines per transaction when `batchSize` is not given. A larger batch writes a property or classified seen
+ * several times within it once instead of once per batch, and pays the per-statement costs fewer times: on the
+ * 100,000-classified feed, 1,000 took about 8% less time than 500 (2,000 another 2%, for 200 MB more memory).
+ */
+export const DEFAULT_BATCH_SIZE = 1_000;
 
 /**
  * Lines between two turns of the event loop. With the embedded database every query completes in microtasks,
