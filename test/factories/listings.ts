@@ -51,7 +51,7 @@ export function classifiedValues(propertyId: string, place: Place, overrides: Pa
     status: "available",
     title: `Appartement 3 pièces ${n}`,
     description: `Bel appartement lumineux, annonce ${n}.`,
-    contentHash: `hash-${n}`,
+    imagesDigest: `digest-${n}`,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: `Agence ${n}`,

@@ -130,7 +130,7 @@ function classifiedOf(
     status: property.status,
     title,
     description: property.description ?? null,
-    contentHash: id,
+    imagesDigest: id,
     publisherSiren: publisher.siren,
     publisherSiret: publisher.siret,
     inseeCode: property.inseeCode,

@@ -183,6 +183,20 @@ describe("ingest: identity and history of classifieds", () => {
       await run(statementsOf("0007_image_lists.sql").find((statement) => statement.includes('INSERT INTO "classified_image_lists"')));
       expect(await imagesOf(database.db, classified.id)).toEqual(written);
     });
+
+    it("0009 keeps the images part of each stored digest, so that a re-visit leaves the images alone", async () => {
+      const line = observation({ observedAt: "2026-11-20T08:00:00Z" });
+      await ingest(database.db, [line]);
+      const written = (await classifiedOf(database.db, line)).imagesDigest;
+      // Stored before 0009: "<digest of the fields>.<digest of the images>".
+      await database.db.execute(sql`update classifieds set images_digest = 'x5WvIqBjVb1yzPm1fBqk0A.' || images_digest`);
+      await run(statementsOf("0009_classified_images_digest.sql").find((statement) => statement.includes('UPDATE "classifieds"')));
+      const migrated = await classifiedOf(database.db, line);
+      expect(migrated.imagesDigest).toBe(written);
+
+      const { summary } = await ingest(database.db, [revise(line, { observedAt: "2026-11-21T08:00:00Z" })]);
+      expect(summary).toMatchObject({ unchanged: 1, updated: 0 });
+    });
   });
 
   it("a re-visit that changes nothing moves only lastSeenAt and records no event", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NormalisedObservation } from "../../src/modules/ingest/normalised.types.js";
 import { prepareLine } from "../../src/modules/ingest/prepare-line.js";
-import { observation, removal, type ObservationOverrides } from "../factories/observations.js";
+import { observation, removal, revise, type ObservationOverrides } from "../factories/observations.js";
 
 const NOW = new Date("2026-11-25T00:00:00Z");
 
@@ -68,7 +68,7 @@ describe("normalise: messy values that are accepted", () => {
     expect(result).toMatchObject({ ok: true, line: { kind: "removal", urlKey: "seloger.com/annonces/9.htm" } });
   });
 
-  it("gives the same content hash to the same listing written differently", () => {
+  it("gives the same normalised fields to the same listing written differently", () => {
     const a = normalised({ source: { url: "https://www.seloger.com/a/1.htm" }, transaction: { price: 650_000 }, property: { area: 42.5 } });
     const b = normalised({ source: { url: "seloger.com/a/1.htm?utm_medium=mail" }, transaction: { price: "650 000 €" }, property: { area: "42,5 m²" } });
     // Different factory calls differ in publisher and photos: compare the same fields only.
@@ -77,15 +77,15 @@ describe("normalise: messy values that are accepted", () => {
     expect(a.content.area).toBe(b.content.area);
   });
 
-  it("changes the content hash when a field changes, not when the observation time does", () => {
+  it("changes the images digest when the images change, not when another field or the observation time does", () => {
     const base = observation();
-    const hash = (line: Record<string, unknown>) => {
+    const digest = (line: Record<string, unknown>) => {
       const result = prepareLine(JSON.stringify(line), NOW);
       if (!result.ok || result.line.kind !== "observation") throw new Error("expected an observation");
-      return result.line.contentHash;
+      return result.line.imagesDigest;
     };
-    expect(hash({ ...base, observedAt: "2026-11-21T00:00:00Z" })).toBe(hash(base));
-    expect(hash({ ...base, title: "Autre titre" })).not.toBe(hash(base));
+    expect(digest({ ...base, observedAt: "2026-11-21T00:00:00Z", title: "Autre titre" })).toBe(digest(base));
+    expect(digest(revise(base, { media: { images: [] } }))).not.toBe(digest(base));
   });
 });
 

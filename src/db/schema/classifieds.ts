@@ -17,8 +17,8 @@ export const classifieds = pgTable(
     status: text("status").notNull(),
     title: text("title"),
     description: text("description"),
-    /** Digest of every normalised field: equal digests mean an observation changed nothing. */
-    contentHash: text("content_hash").notNull(),
+    /** Digest of the image list (see images-digest.ts): equal digests mean an observation left the images as they are. */
+    imagesDigest: text("images_digest").notNull(),
     /**
      * Perceptual hashes of its images in portal order, comma-separated ("" without any): what property
      * matching compares, kept with the classified so that finding candidates reads no image rows.

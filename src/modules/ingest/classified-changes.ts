@@ -13,7 +13,6 @@
  */
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 import type { ClassifiedRow } from "../../db/schema/index.js";
-import { imagesDigestOf } from "./content-hash.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { ClassifiedContent, NormalisedImage, NormalisedLine, NormalisedObservation } from "./normalised.types.js";
 
@@ -93,7 +92,9 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
   const at = line.observedAt;
   if (at.getTime() <= watermark(row)) return { outcome: "unchanged", change };
   const isRemoved = line.status === "removed";
-  if (row.contentHash === line.contentHash && row.status === line.status) {
+  const changedFields = changedContentFields(row, line.content);
+  const imagesChanged = row.imagesDigest !== line.imagesDigest;
+  if (changedFields.length === 0 && !imagesChanged && row.status === line.status) {
     if (!isRemoved) {
       row.lastSeenAt = at;
       if (!change.dirty) change.seenOnly = true;
@@ -101,8 +102,8 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
     return { outcome: "unchanged", change };
   }
 
-  for (const field of changedContentFields(row, line.content)) change.changedFields.add(field);
-  if (imagesDigestOf(row.contentHash) !== imagesDigestOf(line.contentHash)) {
+  for (const field of changedFields) change.changedFields.add(field);
+  if (imagesChanged) {
     change.changedFields.add("images");
     change.images = line.images;
     row.imageHashes = imageHashesOf(line.images);
@@ -114,7 +115,7 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
   if (row.status !== line.status) change.changedFields.add("status");
   Object.assign(row, line.content);
   row.status = line.status;
-  row.contentHash = line.contentHash;
+  row.imagesDigest = line.imagesDigest;
   row.lastModifiedAt = at;
   if (!isRemoved) row.lastSeenAt = at;
   if (isRemoved && !wasRemoved) row.removedAt = at;
@@ -136,7 +137,7 @@ function createClassified(line: NormalisedObservation): ClassifiedChange {
     urlKey: line.urlKey,
     sourceUrl: line.sourceUrl,
     status: line.status,
-    contentHash: line.contentHash,
+    imagesDigest: line.imagesDigest,
     imageHashes: imageHashesOf(line.images),
     priceInitial: line.content.priceCurrent,
     firstSeenAt: line.observedAt,
@@ -160,12 +161,17 @@ function imageHashesOf(images: readonly NormalisedImage[]): string {
   return images.flatMap((image) => (image.perceptualHash === null ? [] : [image.perceptualHash])).join(",");
 }
 
-/** Names of the content columns whose value differs between the stored row and a new observation. */
+/**
+ * Names of the content columns whose value differs between the stored row and a new observation: none means
+ * the observation changed nothing but the images or the status, which are compared apart. Values read back from
+ * either database compare equal to the ones written (texts, integers, doubles, booleans, dates to the
+ * millisecond), which the re-visit tests check field by field on both.
+ */
 function changedContentFields(row: ClassifiedRow, content: ClassifiedContent): string[] {
   const changed: string[] = [];
-  for (const [field, value] of Object.entries(content)) {
-    const stored: unknown = row[field as keyof ClassifiedContent]; // `field` comes from a ClassifiedContent object, whose keys are all classified columns.
-    if (!sameValue(stored, value)) changed.push(field);
+  for (const field in content) {
+    const key = field as keyof ClassifiedContent; // A ClassifiedContent object's own keys, all of them classified columns.
+    if (!sameValue(row[key], content[key])) changed.push(field);
   }
   return changed;
 }

@@ -10,7 +10,7 @@ import { toE164 } from "../../domain/phone.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
-import { contentHash } from "./content-hash.js";
+import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
 import { memoise } from "./memo.js";
 import type { ClassifiedContent, NormalisedImage, Normalisation } from "./normalised.types.js";
@@ -154,7 +154,7 @@ function normaliseObservation(observation: Observation, now: Date) {
     status: observation.status ?? "available",
     content,
     images,
-    contentHash: contentHash(content, images),
+    imagesDigest: imagesDigest(images),
   };
 }
 

@@ -13,7 +13,7 @@ type ContentKey = Exclude<
   | "urlKey"
   | "sourceUrl"
   | "status"
-  | "contentHash"
+  | "imagesDigest"
   | "imageHashes"
   | "priceInitial"
   | "firstSeenAt"
@@ -42,8 +42,8 @@ export type NormalisedObservation = {
   status: ListingStatus;
   content: ClassifiedContent;
   images: NormalisedImage[];
-  /** Digest of `content` and `images` (see content-hash.ts). */
-  contentHash: string;
+  /** Digest of `images` (see images-digest.ts). */
+  imagesDigest: string;
 };
 
 /** The listing has left the portal. */

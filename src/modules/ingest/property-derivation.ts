@@ -5,7 +5,6 @@
 import type { ClassifiedRow, PropertyPricePoint, PropertyRow } from "../../db/schema/index.js";
 import type { EventType } from "../../domain/enums.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
-import { imagesDigestOf } from "./content-hash.js";
 
 /** A classified of the property: final state, and the state before the batch (undefined when created by it). */
 export type PropertyMember = { row: ClassifiedRow; before: ClassifiedRow | undefined };
@@ -170,7 +169,7 @@ export function unaccent(text: string): string {
 function imagesChanged(members: readonly PropertyMember[], previousLeadId: string | null, lead: ClassifiedRow): boolean {
   if (previousLeadId !== lead.id) return true;
   const member = members.find((item) => item.row.id === lead.id);
-  return member?.before !== undefined && imagesDigestOf(member.before.contentHash) !== imagesDigestOf(lead.contentHash);
+  return member?.before !== undefined && member.before.imagesDigest !== lead.imagesDigest;
 }
 
 /** A classified joined the property, or one of them was removed or came back. */
