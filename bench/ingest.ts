@@ -2,7 +2,8 @@
  * Ingest throughput on PostgreSQL: generates N classifieds' observations (the seed generator of
  * src/modules/seed, written to a temporary NDJSON file first so that generating costs nothing during the
  * measure), ingests the file into a fresh database through the real pipeline (file stream → line reader →
- * ingestLines), and prints classifieds per second and peak memory. For comparison, in the same run and on the
+ * ingestLines) in a process of its own started with this bench's Node flags, as `listings ingest` runs
+ * (bench/ingest-run.ts), and prints classifieds per second and peak memory. For comparison, in the same run and on the
  * same server: the normalisation alone (no database), and a raw baseline that inserts the same lines into a
  * plain jsonb table with postgres.js (no validation, no normalisation, no grouping). Last, what the machine
  * allows at best: PostgreSQL's floor for writing the rows the pipeline ended with (bench/ingest-floor.ts), and
@@ -15,21 +16,24 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a database to
  * connect to for `create database`; the bench databases are dropped at the end.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { classifieds as classifiedsTable, events, properties } from "../src/db/schema/index.js";
-import { DEFAULT_BATCH_SIZE, ingestLines } from "../src/modules/ingest/ingest.service.js";
+import { DEFAULT_BATCH_SIZE } from "../src/modules/ingest/ingest.service.js";
 import { readLines } from "../src/modules/ingest/line-reader.js";
 import { prepareLine } from "../src/modules/ingest/prepare-line.js";
 import { generateObservations } from "../src/modules/seed/generator.js";
 import { measureWriteFloor } from "./ingest-floor.js";
+import type { IngestRun } from "./ingest-run.js";
 
 const serverUrl = process.env["BENCH_DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test";
 const classifieds = Number(process.argv[2] ?? 100_000);
@@ -70,23 +74,21 @@ async function count(db: Database, table: typeof classifiedsTable | typeof prope
   return row?.n ?? 0;
 }
 
-/**
- * Core-seconds the whole machine has spent busy (user, nice, system, irq, softirq) since boot, from /proc/stat;
- * undefined where there is none. During the ingest, minus this process's CPU, that is PostgreSQL's share.
- */
-function machineBusySeconds(): number | undefined {
-  try {
-    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
-    return (user + nice + system + irq + softirq) / 100; // USER_HZ: 100 ticks a second on Linux
-  } catch {
-    return undefined;
-  }
-}
-
 const lines = (file: string) => readLines(createReadStream(file));
 const seconds = (start: number) => (performance.now() - start) / 1000;
 const rate = (count: number, time: number) => Math.round(count / time).toLocaleString("en-US");
+
+/** Runs bench/ingest-run.ts in a child process with this process's Node flags and returns what it measured. */
+async function measuredIngest(url: string, file: string): Promise<IngestRun> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL("./ingest-run.ts", import.meta.url)), url, file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`the measured ingest exited with code ${String(code)}`);
+  return JSON.parse(output) as IngestRun; // Written by ingest-run.ts just above.
+}
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-ingest-"));
@@ -104,24 +106,12 @@ async function main(): Promise<void> {
     const normaliseTime = seconds(start);
 
     const ingest = await withDatabase("pipeline", async (url) => {
-      const handle = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+      const run = await measuredIngest(url, file);
+      const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
       try {
-        await handle.migrate();
-        const rssBefore = process.memoryUsage().rss;
-        let rssPeak = rssBefore;
-        const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
-        const began = performance.now();
-        const cpuBefore = process.cpuUsage();
-        const machineBefore = machineBusySeconds();
-        const summary = await ingestLines(handle.db, lines(file));
-        const time = seconds(began);
-        const cpu = process.cpuUsage(cpuBefore);
-        const machineAfter = machineBusySeconds();
-        clearInterval(sampler);
         const counts = { classifieds: await count(handle.db, classifiedsTable), properties: await count(handle.db, properties), events: await count(handle.db, events) };
-        const floor = await measureWriteFloor(url, Math.ceil(summary.received / DEFAULT_BATCH_SIZE));
-        const machineSeconds = machineBefore === undefined || machineAfter === undefined ? undefined : machineAfter - machineBefore;
-        return { summary, time, counts, rssBefore, rssPeak, cpuSeconds: (cpu.user + cpu.system) / 1e6, machineSeconds, floor };
+        const floor = await measureWriteFloor(url, Math.ceil(run.summary.received / DEFAULT_BATCH_SIZE));
+        return { ...run, counts, floor };
       } finally {
         await handle.close();
       }
@@ -151,7 +141,7 @@ async function main(): Promise<void> {
       }
     });
 
-    const { summary, time, counts } = ingest;
+    const { summary, seconds: time, counts } = ingest;
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
     // npm run bench:ingest passes the listings command's young-generation size; say so when it is missing.
     const nodeFlags = process.execArgv.filter((flag) => flag.startsWith("--max-semi-space-size")).join(" ") || "Node's default young generation";
@@ -159,7 +149,7 @@ async function main(): Promise<void> {
     console.log(`  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`);
     console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
     console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);
-    console.log(`  CPU of this process during the ingest: ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / time) * 100).toFixed(0)}% of one core)`);
+    console.log(`  CPU of the ingesting process: ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / time) * 100).toFixed(0)}% of one core)`);
     if (ingest.machineSeconds !== undefined) {
       const others = ingest.machineSeconds - ingest.cpuSeconds;
       const cores = availableParallelism();
@@ -183,7 +173,7 @@ async function main(): Promise<void> {
     const processWork = Math.max(0, ingest.cpuSeconds - normaliseTime);
     const total = normaliseTime + floor.seconds + processWork;
     const bestTime = total / cores;
-    console.log(`\nCPU budget: normalisation ${normaliseTime.toFixed(1)} s + PostgreSQL write floor ${floor.seconds.toFixed(1)} s + the rest of this process's work ${processWork.toFixed(1)} s`);
+    console.log(`\nCPU budget: normalisation ${normaliseTime.toFixed(1)} s + PostgreSQL write floor ${floor.seconds.toFixed(1)} s + the rest of the ingesting process's work ${processWork.toFixed(1)} s`);
     console.log(`  = ${total.toFixed(1)} core-seconds; spread perfectly over ${cores} cores: ${bestTime.toFixed(1)} s, at most ${rate(summary.created, bestTime)} classifieds/s`);
   } finally {
     await rm(dir, { recursive: true, force: true });
