@@ -55,9 +55,18 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
     },
     async matchCandidates(windows) {
       const candidates = new Map((await stored.matchCandidates(windows)).map((candidate) => [candidate.classifiedId, candidate]));
+      // A batch has hundreds of windows and its overlay a thousand rows: each row is checked against the
+      // windows of its own commune and types only.
+      const windowsByGroup = new Map<string, CandidateWindow[]>();
+      for (const window of windows) {
+        const key = groupKey(window);
+        const group = windowsByGroup.get(key);
+        if (group === undefined) windowsByGroup.set(key, [window]);
+        else group.push(window);
+      }
       for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
-        if (windows.some((window) => inWindow(window, row))) {
+        if (windowsByGroup.get(groupKey(row))?.some((window) => inWindow(window, row)) === true) {
           candidates.set(row.id, { classifiedId: row.id, propertyId: row.propertyId, match: matchCandidateOf(row) });
         } else {
           candidates.delete(row.id);
@@ -83,6 +92,10 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       return [...rows.values()];
     },
   };
+}
+
+function groupKey(of: { inseeCode: string; propertyType: string; transactionType: string }): string {
+  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
 }
 
 /** The condition of findMatchCandidates' join, for a row in memory. */
