@@ -158,7 +158,11 @@ function createClassified(line: NormalisedObservation): ClassifiedChange {
 
 /** The `image_hashes` column: the images' perceptual hashes in order, comma-separated. */
 function imageHashesOf(images: readonly NormalisedImage[]): string {
-  return images.flatMap((image) => (image.perceptualHash === null ? [] : [image.perceptualHash])).join(",");
+  let hashes = "";
+  for (const { perceptualHash } of images) {
+    if (perceptualHash !== null) hashes = hashes === "" ? perceptualHash : `${hashes},${perceptualHash}`;
+  }
+  return hashes;
 }
 
 /**

@@ -183,7 +183,8 @@ export function writeImageListsStatements(lists: readonly ImageList[], emptiedId
 }
 
 type TableWriter = {
-  columns: ReadonlyArray<{ key: string; encode: (value: unknown) => unknown }>;
+  /** A row as the JSON array of its values, in the order of `names`. */
+  encodeRow: (row: Readonly<Record<string, unknown>>) => unknown[];
   /** `"id", "url_key", ...` */
   names: string;
   /** `(e.v->>0)::uuid, (e.v->>1)::text, ...`: each row arrives as a JSON array of its values. */
@@ -206,7 +207,7 @@ function writerOf(table: PgTable): TableWriter {
     .map(([key, column]) => ({ key, name: column.name, type: column.getSQLType() }));
   // Column names and types come from the schema definitions, never from input: safe to inline in SQL.
   const writer: TableWriter = {
-    columns: columns.map(({ key, type }) => ({ key, encode: encoderOf(type) })),
+    encodeRow: rowEncoder(columns.map(({ key, type }) => ({ key, encode: encoderOf(type) }))),
     names: columns.map(({ name }) => `"${name}"`).join(", "),
     values: columns.map(({ type }, index) => valueOf(type, index)).join(", "),
     updates: columns
@@ -232,6 +233,21 @@ function encoderOf(sqlType: string): (value: unknown) => unknown {
   return encodeScalar;
 }
 
+/**
+ * A function that reads every column of a row by its constant key: `(row) => [e0(row["id"]), e1(row["urlKey"]),
+ * ...]`. Reading the keys from a list instead (`row[column.key]`) makes every read a generic keyed lookup, and
+ * encoding the rows of a batch took about 1.8 times as long. The keys and their order come from the table's
+ * Drizzle definition, never from input.
+ */
+function rowEncoder(columns: ReadonlyArray<{ key: string; encode: (value: unknown) => unknown }>): TableWriter["encodeRow"] {
+  const values = columns.map(({ key }, index) => `e${index}(row[${JSON.stringify(key)}])`).join(", ");
+  const encoders = columns.map(({ encode }) => encode);
+  const build = new Function(...encoders.map((_, index) => `e${index}`), `return (row) => [${values}];`) as (
+    ...encoders: Array<(value: unknown) => unknown>
+  ) => TableWriter["encodeRow"];
+  return build(...encoders);
+}
+
 function isTimestamp(sqlType: string): boolean {
   return sqlType === "timestamp with time zone";
 }
@@ -255,7 +271,7 @@ function encodeArray(value: unknown): unknown {
 
 /** `select <values> from jsonb_array_elements($rows) as e(v)`. */
 function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unknown>>): SQL {
-  const json = JSON.stringify(rows.map((row) => writer.columns.map(({ key, encode }) => encode(row[key]))));
+  const json = JSON.stringify(rows.map(writer.encodeRow));
   return sql`select ${sql.raw(writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
 }
 
