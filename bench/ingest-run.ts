@@ -13,6 +13,7 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { openDatabase } from "../src/db/client.js";
 import { ingestLines } from "../src/modules/ingest/ingest.service.js";
+import { workerPreparer } from "../src/modules/ingest/line-preparer.js";
 import { readLines } from "../src/modules/ingest/line-reader.js";
 
 export type IngestRun = {
@@ -40,6 +41,8 @@ function machineBusySeconds(): number | undefined {
 }
 
 async function run(url: string, file: string): Promise<IngestRun> {
+  // As `listings ingest` does: the normalising thread starts while the database connects and migrates.
+  workerPreparer.warmUp();
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 4 });
   try {
     await handle.migrate();

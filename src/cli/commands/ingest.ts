@@ -107,10 +107,13 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
       const env = loadEnv();
       target = describeDatabase(env);
       // Loaded here, not at start-up: the other commands do not pay for the ingest stack.
-      const [{ ingestLines }, { readLines }] = await Promise.all([
+      const [{ ingestLines }, { readLines }, { workerPreparer }] = await Promise.all([
         import("../../modules/ingest/ingest.service.js"),
         import("../../modules/ingest/line-reader.js"),
+        import("../../modules/ingest/line-preparer.js"),
       ]);
+      // The worker thread that normalises the lines starts while the database connects.
+      workerPreparer.warmUp();
       summary = await withDatabase(env, "ingest", (database) =>
         ingestLines(database.db, readLines(input.chunks), { onReject, onProgress: (s) => reporter.progress(s), signal: interrupt.signal }),
       );

@@ -45,6 +45,14 @@ class WorkerPreparer implements LinePreparer {
     });
   }
 
+  /**
+   * Starts the worker thread now if it is not running, so that it loads its modules (about half a second) while
+   * the caller does something else, such as connecting to the database. Optional: the first chunk starts it.
+   */
+  warmUp(): void {
+    if (!this.broken) this.started();
+  }
+
   private started(): Worker | undefined {
     if (this.worker) return this.worker;
     try {
