@@ -103,15 +103,18 @@ function samePublisherPhone(a: MatchCandidate, b: MatchCandidate): boolean {
  * does not depend on the order of the arguments.
  */
 function sharedImageCount(a: readonly string[], b: readonly string[]): number {
-  return Math.min(matchedPhotos(a, b), matchedPhotos(b, a));
+  const usableA = a.filter(isInformativeHash);
+  const usableB = b.filter(isInformativeHash);
+  return Math.min(matchedPhotos(usableA, usableB), matchedPhotos(usableB, usableA));
 }
 
-/** Number of distinct photos of `a` that some photo of `b` matches. */
+/** Number of distinct photos of `a` that some photo of `b` matches (both lists informative hashes only). */
 function matchedPhotos(a: readonly string[], b: readonly string[]): number {
-  const usableB = b.filter(isInformativeHash);
   let count = 0;
-  for (const hash of new Set(a.filter(isInformativeHash))) {
-    if (usableB.some((other) => hammingDistanceHex(hash, other) <= IMAGE_MATCH_MAX_BITS)) count += 1;
+  for (let index = 0; index < a.length; index += 1) {
+    const hash = a[index] as string; // index < a.length
+    if (a.indexOf(hash) !== index) continue; // the same photo twice counts once
+    if (b.some((other) => hammingDistanceHex(hash, other) <= IMAGE_MATCH_MAX_BITS)) count += 1;
   }
   return count;
 }
