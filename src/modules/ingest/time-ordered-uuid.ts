@@ -5,12 +5,18 @@ const POOL_SIZE = 256 * 10;
 const pool = Buffer.alloc(POOL_SIZE);
 let offset = POOL_SIZE;
 
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+/**
+ * The id being made, as ASCII, dashes in place. Written byte by byte and read once as a string: an id built by
+ * concatenating its pieces is a chain of a dozen small strings, flattened again wherever it is used as a key or
+ * written out (an ingest makes over a million ids per 100,000 classifieds).
+ */
+const text = Buffer.alloc(36);
+for (const dash of [8, 13, 18, 23]) text[dash] = 0x2d;
+const DIGITS = Buffer.from("0123456789abcdef", "latin1");
 
-/** The last id's time (milliseconds) and counter, and the text of that time. */
+/** The last id's time (milliseconds) and counter. */
 let lastTime = Number.NEGATIVE_INFINITY;
 let counter = 0;
-let timePrefix = "";
 
 /**
  * A version 7 UUID (RFC 9562): the first 48 bits are the Unix time in milliseconds, then a 12-bit counter,
@@ -31,40 +37,36 @@ export function timeOrderedUuid(now: number = Date.now()): string {
   }
   const at = offset;
   offset += 10;
-  // Bytes of the pool, which is always long enough: `at` leaves room for ten.
-  const byte = pool as unknown as readonly number[];
   if (now > lastTime) {
     lastTime = now;
-    counter = (((byte[at] as number) & 0x07) << 8) | (byte[at + 1] as number);
-    timePrefix = timePrefixOf(now);
+    counter = (((pool[at] as number) & 0x07) << 8) | (pool[at + 1] as number); // `at` leaves room for ten
+    writeTime(now);
   } else if (counter < 0xfff) {
     counter += 1;
   } else {
     lastTime += 1;
     counter = 0;
-    timePrefix = timePrefixOf(lastTime);
+    writeTime(lastTime);
   }
-  // Concatenated byte by byte, no intermediate arrays: six times faster, and an ingest makes over a million ids
-  // per 100,000 classifieds.
-  return (
-    timePrefix +
-    HEX[0x70 | (counter >> 8)] + // version 7
-    HEX[counter & 0xff] +
-    "-" +
-    HEX[0x80 | ((byte[at + 2] as number) & 0x3f)] + // variant 10
-    HEX[byte[at + 3] as number] +
-    "-" +
-    HEX[byte[at + 4] as number] +
-    HEX[byte[at + 5] as number] +
-    HEX[byte[at + 6] as number] +
-    HEX[byte[at + 7] as number] +
-    HEX[byte[at + 8] as number] +
-    HEX[byte[at + 9] as number]
-  );
+  writeByte(14, 0x70 | (counter >> 8)); // version 7
+  writeByte(16, counter & 0xff);
+  writeByte(19, 0x80 | ((pool[at + 2] as number) & 0x3f)); // variant 10
+  writeByte(21, pool[at + 3] as number);
+  for (let index = 4; index < 10; index += 1) writeByte(16 + 2 * index, pool[at + index] as number);
+  return text.toString("latin1", 0, 36);
 }
 
-/** `tttttttt-tttt-`: the 48-bit time of an id, in hexadecimal. */
-function timePrefixOf(time: number): string {
-  const hex = Math.trunc(time).toString(16).padStart(12, "0").slice(-12);
-  return `${hex.slice(0, 8)}-${hex.slice(8)}-`;
+/** Two hexadecimal digits of `byte` at `position`. */
+function writeByte(position: number, byte: number): void {
+  text[position] = DIGITS[byte >> 4] as number;
+  text[position + 1] = DIGITS[byte & 0x0f] as number;
+}
+
+/** `tttttttt-tttt-`: the 48-bit time of an id, in hexadecimal, in the first 13 characters. */
+function writeTime(time: number): void {
+  let rest = Math.trunc(time);
+  for (let digit = 11; digit >= 0; digit -= 1) {
+    text[digit < 8 ? digit : digit + 1] = DIGITS[rest % 16] as number;
+    rest = Math.floor(rest / 16);
+  }
 }
