@@ -14,7 +14,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { openDatabase } from "../src/db/client.js";
 import { ingestLines } from "../src/modules/ingest/ingest.service.js";
 import { workerPreparer } from "../src/modules/ingest/line-preparer.js";
-import { readLines } from "../src/modules/ingest/line-reader.js";
+import { FILE_CHUNK_BYTES, readLines } from "../src/modules/ingest/line-reader.js";
 
 export type IngestRun = {
   summary: Awaited<ReturnType<typeof ingestLines>>;
@@ -52,7 +52,7 @@ async function run(url: string, file: string): Promise<IngestRun> {
     const began = performance.now();
     const cpuBefore = process.cpuUsage();
     const machineBefore = machineBusySeconds();
-    const summary = await ingestLines(handle.db, readLines(createReadStream(file)));
+    const summary = await ingestLines(handle.db, readLines(createReadStream(file, { highWaterMark: FILE_CHUNK_BYTES })));
     const seconds = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const machineAfter = machineBusySeconds();

@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { IngestReject, IngestSummary } from "../../modules/ingest/ingest.service.js";
+import { FILE_CHUNK_BYTES } from "../../modules/ingest/line-reader.js";
 import { CliError, EXIT_REJECTS } from "../cli-errors.js";
 import { describeDatabase, loadEnv, withDatabase } from "../runtime.js";
 import { pushToServer } from "./ingest-remote.js";
@@ -22,7 +23,7 @@ async function openInput(file: string): Promise<Input> {
     if (!info.isFile()) throw new CliError(`${file} is not a file`);
     totalBytes = info.size;
   }
-  const source: AsyncIterable<Uint8Array> = file === "-" ? process.stdin : createReadStream(file);
+  const source: AsyncIterable<Uint8Array> = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: FILE_CHUNK_BYTES });
   let read = 0;
   async function* counted() {
     for await (const chunk of source) {

@@ -1,9 +1,7 @@
 import { normaliseLine } from "./normalise.js";
 import type { NormalisedLine } from "./normalised.types.js";
+import { MAX_LINE_LENGTH } from "./line-reader.js";
 import { parseObservation } from "./observation.schema.js";
-
-/** Longest line accepted, in characters; longer lines are rejected without being parsed. */
-export const MAX_LINE_LENGTH = 1_000_000;
 
 export type PreparedLine = { ok: true; line: NormalisedLine } | { ok: false; reason: string };
 
