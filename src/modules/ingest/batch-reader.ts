@@ -8,7 +8,7 @@
 import type { Database } from "../../db/client.js";
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
-import { matchCandidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
+import { groupKey, matchCandidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
 
 export type BatchReader = {
   classifiedsByUrlKeys(urlKeys: readonly string[]): Promise<ClassifiedRow[]>;
@@ -92,10 +92,6 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       return [...rows.values()];
     },
   };
-}
-
-function groupKey(of: { inseeCode: string; propertyType: string; transactionType: string }): string {
-  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
 }
 
 /** The condition of findMatchCandidates' join, for a row in memory. */

@@ -59,7 +59,7 @@ export function candidateWindow(row: ClassifiedRow): CandidateWindow {
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
   for (const window of windows) {
-    const key = `${window.inseeCode}|${window.propertyType}|${window.transactionType}`;
+    const key = groupKey(window);
     groups.set(key, [...(groups.get(key) ?? []), window]);
   }
   const merged: CandidateWindow[] = [];
@@ -143,6 +143,6 @@ function withinWindow(window: CandidateWindow, area: number | null): boolean {
 }
 
 /** Only classifieds of the same commune, property type and transaction type can be the same property. */
-function groupKey(candidate: MatchCandidate): string {
-  return `${candidate.inseeCode}|${candidate.propertyType}|${candidate.transactionType}`;
+export function groupKey(of: Pick<MatchCandidate, "inseeCode" | "propertyType" | "transactionType">): string {
+  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
 }
