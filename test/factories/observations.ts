@@ -2,8 +2,9 @@ import { luhnCheckDigit } from "../../src/domain/siren.js";
 
 /**
  * Ingest observations (one NDJSON line each) for tests: a complete valid observation with deep overrides.
- * Every call describes a different flat on a different url with a different publisher and photos, so that
- * unrelated observations never group into one property unless a test makes them share something.
+ * Every call describes a different flat on a different url with a different publisher, photos and floor (two
+ * floors apart at least: grouping never puts two floors in one property), so that unrelated observations never
+ * group into one property unless a test makes them the same flat (`sameFlat`).
  */
 
 let sequence = 0;
@@ -61,6 +62,7 @@ function baseObservation(n: number) {
       roomCount: 2,
       bedroomCount: 1,
       bathroomCount: 1,
+      floor: (n * 7) % 400,
       balconyExists: true,
       terraceExists: false,
       parkingExists: false,
@@ -94,6 +96,15 @@ export function observation(overrides: ObservationOverrides = {}): Record<string
 /** The same listing observed again: `base` deep-merged with `overrides` (a new `observedAt`, a new price...). */
 export function revise(base: Record<string, unknown>, overrides: ObservationOverrides): Record<string, unknown> {
   return deepMerge(base, overrides);
+}
+
+/**
+ * Another listing of the flat `original` describes (on another url, by another publisher unless overridden):
+ * the same photos, floor, areas and energy figures, a title and description of its own.
+ */
+export function sameFlat(original: Record<string, unknown>, overrides: ObservationOverrides = {}): Record<string, unknown> {
+  const copy = observation({ property: original["property"], energy: original["energy"], media: original["media"], location: original["location"] });
+  return deepMerge(copy, overrides);
 }
 
 /** A bare removal line. */

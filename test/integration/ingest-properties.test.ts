@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observation, removal, revise } from "../factories/observations.js";
+import { observation, removal, revise, sameFlat } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { classifiedOf, eventsOf, ingest, propertyById, urlOf } from "./ingest.helpers.js";
 
@@ -7,13 +7,12 @@ let listingNumber = 3_000_000;
 
 /** The same flat as `original`, listed on leboncoin by another agency: same photos, area rounded, lower price. */
 function onAnotherPortal(original: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
-  return observation({
+  return sameFlat(original, {
     source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
     title: "Appartement T2 lumineux, métro Voltaire",
     description: "Deux pièces traversant au 3e étage avec ascenseur.",
     property: { area: 43 },
     transaction: { price: 640_000 },
-    media: original["media"],
     ...overrides,
   });
 }
@@ -90,15 +89,32 @@ describe("ingest: grouping classifieds into properties", () => {
     expect((await classifiedOf(database.db, laterWithoutArea)).propertyId).toBe((await classifiedOf(database.db, withArea)).propertyId);
   });
 
-  it("joins a re-listing by the same agency without shared photos (same publisher, same flat)", async () => {
+  it("joins a re-listing by the same agency (same photos and text, same flat)", async () => {
     const original = observation({ observedAt: "2026-11-20T08:00:00Z" });
-    const relisted = observation({
+    const relisted = sameFlat(original, {
       observedAt: "2026-11-22T08:00:00Z",
       source: { domain: "bienici.com", url: `https://www.bienici.com/annonce/vente/paris-11e/${(listingNumber += 1)}` },
       publisher: original["publisher"],
+      title: original["title"],
+      description: original["description"],
     });
     await ingest(database.db, [original, relisted]);
     expect((await classifiedOf(database.db, relisted)).propertyId).toBe((await classifiedOf(database.db, original)).propertyId);
+  });
+
+  it("keeps apart two similar flats of one agency in one commune (the publisher proves nothing)", async () => {
+    const original = observation({ observedAt: "2026-11-20T08:00:00Z", property: { floor: null }, energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } } });
+    const other = observation({
+      observedAt: "2026-11-22T08:00:00Z",
+      publisher: original["publisher"],
+      title: "Deux pièces refait à neuf, quartier Oberkampf",
+      description: "Séjour sur cour, cuisine équipée, cave. Idéal premier achat ou investissement locatif, proche commerces.",
+      property: { area: 44, floor: null },
+      energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } },
+      transaction: { price: 610_000 },
+    });
+    await ingest(database.db, [original, other]);
+    expect((await classifiedOf(database.db, other)).propertyId).not.toBe((await classifiedOf(database.db, original)).propertyId);
   });
 
   it("keeps a different flat of the same building and agency apart", async () => {

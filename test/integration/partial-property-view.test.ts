@@ -5,7 +5,7 @@ import { getProperty } from "../../src/modules/properties/properties.service.js"
 import { createRequestContext } from "../../src/modules/request-context.js";
 import { searchProperties } from "../../src/modules/search/search.service.js";
 import type { PropertySearchFilter } from "../../src/modules/search/search.types.js";
-import { observation } from "../factories/observations.js";
+import { observation, sameFlat } from "../factories/observations.js";
 import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { classifiedOf, ingest, propertyById } from "./ingest.helpers.js";
@@ -33,14 +33,13 @@ describe("properties under a contract restricted to publishers", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const first = observation({ observedAt: "2026-11-20T08:00:00Z", title: "Appartement T2 rue Oberkampf" });
-    const second = observation({
+    const second = sameFlat(first, {
       observedAt: "2026-11-21T08:00:00Z",
       source: { domain: "leboncoin.fr", url: "https://www.leboncoin.fr/ventes_immobilieres/771.htm" },
       title: "Deux pièces traversant, métro Voltaire",
       description: "Au 3e étage avec ascenseur.",
       property: { area: 43 },
       transaction: { price: 640_000 },
-      media: first["media"],
     });
     await ingest(database.db, [first]);
     await ingest(database.db, [second]);

@@ -24,6 +24,8 @@ export const classifieds = pgTable(
      * matching compares, kept with the classified so that finding candidates reads no image rows.
      */
     imageHashes: text("image_hashes").notNull().default(""),
+    /** SimHash of title and description (16 hex digits; null for a text too short): grouping compares texts by it. */
+    textSignature: text("text_signature"),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),

@@ -10,3 +10,4 @@ export * from "./webhook-deliveries.js";
 export * from "./webhook-attempts.js";
 export * from "./webhook-exports.js";
 export * from "./ingest-epoch.js";
+export * from "./property-redirects.js";

@@ -13,6 +13,7 @@ import type { BatchOverlay, BatchReader } from "./batch-reader.js";
 import { applyLines, type ClassifiedChange } from "./classified-changes.js";
 import { classifiedEvent, classifiedEventType, propertyEvent } from "./event-rows.js";
 import {
+  absorbPropertiesStatements,
   insertPriceHistoryStatements,
   writeImageListsStatements,
   touchClassifiedsSeenStatements,
@@ -23,7 +24,7 @@ import {
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
-import { assignProperties, candidateWindow, matchCandidateOf, mergeWindows, type PropertyCandidate } from "./property-assignment.js";
+import { candidateOf, candidateWindow, changesGrouping, mergeWindows, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
 import { deriveProperty, type PropertyMember } from "./property-derivation.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
@@ -47,10 +48,10 @@ export async function planBatch(reader: BatchReader, lines: readonly NormalisedL
   const existing = await reader.classifiedsByUrlKeys([...new Set(lines.map((line) => line.urlKey))]);
   const applied = applyLines(new Map(existing.map((row) => [row.urlKey, row])), lines);
   const changes = [...applied.changes.values()];
-  const createdProperties = await placeNewClassifieds(reader, changes);
+  const grouping = await regroupChanges(reader, changes);
 
   const dirty = changes.filter((change) => change.dirty);
-  const { rows: properties, events: propertyEvents } = await deriveProperties(reader, dirty, createdProperties);
+  const { rows: properties, events: propertyEvents, absorbed } = await deriveProperties(reader, dirty, grouping);
   const events: NewEventRow[] = [];
   for (const change of dirty) {
     const type = classifiedEventType(change);
@@ -71,6 +72,7 @@ export async function planBatch(reader: BatchReader, lines: readonly NormalisedL
     ...touchPropertiesSeenStatements(revisited.map((row) => ({ id: row.propertyId, lastSeenAt: row.lastSeenAt }))),
     ...insertPriceHistoryStatements(priceEntries),
     ...writeImageListsStatements(lists, emptied),
+    ...absorbPropertiesStatements(absorbed),
     ...appendEventsStatements(events),
   ];
   return { result: { outcomes: applied.outcomes, events }, changes, properties, statements };
@@ -102,28 +104,77 @@ function imageList(change: ClassifiedChange): ImageList {
   return { classifiedId: change.row.id, images };
 }
 
-/** Gives every classified created by the batch its property; returns the ids of the new properties. */
-async function placeNewClassifieds(reader: BatchReader, changes: readonly ClassifiedChange[]): Promise<Set<string>> {
-  const newcomers = changes.filter((change) => change.before === undefined);
-  if (newcomers.length === 0) return new Set();
-  const stored = await reader.matchCandidates(mergeWindows(newcomers.map((change) => candidateWindow(change.row))));
-  // Classifieds this batch changed are compared in their new state.
-  const inMemory = new Map(changes.filter((change) => change.before !== undefined).map((change) => [change.row.id, change.row]));
-  const candidates: PropertyCandidate[] = stored.map((candidate) => {
-    const row = inMemory.get(candidate.classifiedId);
-    return row === undefined ? candidate : { ...candidate, match: matchCandidateOf(row) };
-  });
-  return assignProperties(newcomers.map((change) => change.row), candidates);
+/** What regrouping did to the batch's classifieds, for the properties' derivation. */
+type BatchGrouping = Regrouping & {
+  /** The property each moved classified (new ones excluded) belonged to before. */
+  formerProperty: Map<string, string>;
+};
+
+/**
+ * Groups again the classifieds the batch created or changed in a way that matters to grouping, with the stored
+ * classifieds they may match and the other members of their former properties (property-assignment.ts). Every
+ * classified whose property changes becomes a change of the batch (`propertyId` changed), stored ones included.
+ */
+async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]): Promise<BatchGrouping> {
+  const regrouped = changes.filter((change) => change.before === undefined || (change.dirty && changesGrouping(change.changedFields)));
+  const none: BatchGrouping = { propertyOf: new Map(), created: new Set(), absorbed: new Map(), formerProperty: new Map() };
+  if (regrouped.length === 0) return none;
+  const regroupedIds = regrouped.map((change) => change.row.id);
+  const formerIds = [...new Set(regrouped.flatMap((change) => (change.before === undefined ? [] : [change.before.propertyId])))];
+  const [stored, formerMembers] = await Promise.all([
+    reader.matchCandidates(mergeWindows(regrouped.map((change) => candidateWindow(change.row)))),
+    reader.classifiedsOfProperties(formerIds, regroupedIds),
+  ]);
+  // Classifieds this batch changed take part in their new state.
+  const inBatch = new Map(changes.map((change) => [change.row.id, change]));
+  const set = new Map<string, PropertyCandidate>();
+  for (const candidate of [...stored, ...formerMembers.map(candidateOf)]) {
+    const change = inBatch.get(candidate.classifiedId);
+    set.set(candidate.classifiedId, change === undefined ? candidate : candidateOf(change.row));
+  }
+  for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
+  const regrouping = regroup([...set.values()]);
+
+  const formerProperty = new Map<string, string>();
+  const storedMoves: string[] = [];
+  for (const [classifiedId, propertyId] of regrouping.propertyOf) {
+    const change = inBatch.get(classifiedId);
+    const current = change?.row.propertyId ?? set.get(classifiedId)?.propertyId;
+    if (current === propertyId) continue;
+    if (current !== undefined && current !== "") formerProperty.set(classifiedId, current);
+    if (change === undefined) storedMoves.push(classifiedId);
+    else moveTo(change, propertyId);
+  }
+  for (const row of await reader.classifiedsByIds(storedMoves)) {
+    const change: ClassifiedChange = { row: { ...row }, before: row, changedFields: new Set(), dirty: false, seenOnly: false, images: undefined };
+    moveTo(change, regrouping.propertyOf.get(row.id) ?? row.propertyId);
+    changes.push(change);
+  }
+  return { ...regrouping, formerProperty };
 }
 
-/** Derives every property that a written classified belongs to; returns the rows to write and their events. */
+/** The classified now belongs to `propertyId`: a change of the classified, written and announced. */
+function moveTo(change: ClassifiedChange, propertyId: string): void {
+  const isNew = change.before === undefined;
+  change.row.propertyId = propertyId;
+  if (isNew) return;
+  change.changedFields.add("propertyId");
+  change.dirty = true;
+  change.seenOnly = false;
+}
+
+/**
+ * Derives every property that a written classified belongs to or has left; returns the rows to write and
+ * their events. A property left by all its classifieds was absorbed by a merge: its event is `removed`, with the
+ * surviving property as its `propertyId`, after the survivor's own event.
+ */
 async function deriveProperties(
   reader: BatchReader,
   dirty: readonly ClassifiedChange[],
-  createdProperties: ReadonlySet<string>,
-): Promise<{ rows: PropertyRow[]; events: NewEventRow[] }> {
-  const touched = [...new Set(dirty.map((change) => change.row.propertyId))];
-  const storedIds = touched.filter((id) => !createdProperties.has(id));
+  grouping: BatchGrouping,
+): Promise<{ rows: PropertyRow[]; events: NewEventRow[]; absorbed: Map<string, string> }> {
+  const touched = [...new Set([...dirty.map((change) => change.row.propertyId), ...grouping.formerProperty.values()])];
+  const storedIds = touched.filter((id) => !grouping.created.has(id));
   const inMemoryIds = dirty.map((change) => change.row.id);
   const [previousRows, others] = await Promise.all([
     reader.propertiesByIds(storedIds),
@@ -136,13 +187,25 @@ async function deriveProperties(
 
   const rows: PropertyRow[] = [];
   const events: NewEventRow[] = [];
+  const absorbedEvents: NewEventRow[] = [];
+  const absorbed = new Map<string, string>();
   for (const [propertyId, propertyMembers] of members) {
-    const derived = deriveProperty(propertyId, propertyMembers, previous.get(propertyId));
+    const before = previous.get(propertyId);
+    if (propertyMembers.length === 0) {
+      const survivor = grouping.absorbed.get(propertyId);
+      if (before === undefined || survivor === undefined) throw new Error(`property ${propertyId} was left empty without a survivor`);
+      absorbed.set(propertyId, survivor);
+      // Its former classifieds, so that the event reaches the subscribers who could see the property.
+      const former = dirty.filter((change) => grouping.formerProperty.get(change.row.id) === propertyId).map((change) => change.row);
+      absorbedEvents.push({ ...propertyEvent(before, former, "removed", ["mergedInto"]), propertyId: survivor });
+      continue;
+    }
+    const derived = deriveProperty(propertyId, propertyMembers, before);
     if (derived.write) rows.push(derived.row);
     if (derived.eventType !== null) {
       const memberRows: ClassifiedRow[] = propertyMembers.map((member) => member.row);
       events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields));
     }
   }
-  return { rows, events };
+  return { rows, events: [...events, ...absorbedEvents], absorbed };
 }

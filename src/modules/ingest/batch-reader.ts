@@ -7,8 +7,8 @@
  */
 import type { Database } from "../../db/client.js";
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
-import { findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
-import { groupKey, matchCandidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
+import { findClassifiedsByIds, findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
+import { candidateOf, groupKey, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
 
 export type BatchReader = {
   classifiedsByUrlKeys(urlKeys: readonly string[]): Promise<ClassifiedRow[]>;
@@ -17,6 +17,7 @@ export type BatchReader = {
   propertiesByIds(ids: readonly string[]): Promise<PropertyRow[]>;
   /** Every classified of the given properties except those listed in `excludeIds`. */
   classifiedsOfProperties(propertyIds: readonly string[], excludeIds: readonly string[]): Promise<ClassifiedRow[]>;
+  classifiedsByIds(ids: readonly string[]): Promise<ClassifiedRow[]>;
 };
 
 /** What a batch leaves behind once committed, as far as the next batch's reads are concerned. */
@@ -37,6 +38,7 @@ export function storedRows(db: Database): BatchReader {
     matchCandidates: (windows) => findMatchCandidates(db, windows),
     propertiesByIds: (ids) => findPropertiesByIds(db, ids),
     classifiedsOfProperties: (propertyIds, excludeIds) => findClassifiedsOfProperties(db, propertyIds, excludeIds),
+    classifiedsByIds: (ids) => findClassifiedsByIds(db, ids),
   };
 }
 
@@ -44,6 +46,7 @@ export function storedRows(db: Database): BatchReader {
 export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReader {
   const stored = storedRows(db);
   const byUrlKey = new Map(overlay.classifieds.map((row) => [row.urlKey, row]));
+  const byId = new Map(overlay.classifieds.map((row) => [row.id, row]));
   return {
     async classifiedsByUrlKeys(urlKeys) {
       const rows = new Map((await stored.classifiedsByUrlKeys(urlKeys)).map((row) => [row.urlKey, row]));
@@ -67,7 +70,7 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
         if (windowsByGroup.get(groupKey(row))?.some((window) => inWindow(window, row)) === true) {
-          candidates.set(row.id, { classifiedId: row.id, propertyId: row.propertyId, match: matchCandidateOf(row) });
+          candidates.set(row.id, candidateOf(row));
         } else {
           candidates.delete(row.id);
         }
@@ -87,7 +90,17 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       const wanted = new Set(propertyIds);
       const excluded = new Set(excludeIds);
       for (const row of overlay.classifieds) {
+        // Regrouping may have moved it into or out of these properties.
         if (wanted.has(row.propertyId) && !excluded.has(row.id)) rows.set(row.id, row);
+        else rows.delete(row.id);
+      }
+      return [...rows.values()];
+    },
+    async classifiedsByIds(ids) {
+      const rows = new Map((await stored.classifiedsByIds(ids)).map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row !== undefined) rows.set(id, row);
       }
       return [...rows.values()];
     },

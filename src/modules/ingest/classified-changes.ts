@@ -175,10 +175,16 @@ function changedContentFields(row: ClassifiedRow, content: ClassifiedContent): s
   const changed: string[] = [];
   for (const field in content) {
     const key = field as keyof ClassifiedContent; // A ClassifiedContent object's own keys, all of them classified columns.
-    if (!sameValue(row[key], content[key])) changed.push(field);
+    if (!sameValue(row[key], content[key]) && !DERIVED_CONTENT.has(key)) changed.push(field);
   }
   return changed;
 }
+
+/**
+ * Content columns computed from other fields, never shown: a change of them is a change of the fields they
+ * come from (the text signature follows the title and description), and is written with those.
+ */
+const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set(["textSignature"]);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();

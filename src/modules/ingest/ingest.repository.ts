@@ -20,7 +20,7 @@ import {
   type StoredImage,
 } from "../../db/schema/index.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
-import type { CandidateWindow, PropertyCandidate } from "./property-assignment.js";
+import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
 
 /**
  * Takes the ingest's turn, first thing in every ingest transaction of this thread, and returns the number of
@@ -87,19 +87,7 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
   );
   const candidatesWhere = (area: SQL) =>
     db
-      .select({
-        id: classifieds.id,
-        propertyId: classifieds.propertyId,
-        inseeCode: classifieds.inseeCode,
-        propertyType: classifieds.propertyType,
-        transactionType: classifieds.transactionType,
-        area: classifieds.area,
-        roomCount: classifieds.roomCount,
-        bedroomCount: classifieds.bedroomCount,
-        publisherSiren: classifieds.publisherSiren,
-        publisherPhone: classifieds.publisherPhone,
-        imageHashes: classifieds.imageHashes,
-      })
+      .select(GROUPING_COLUMNS)
       .from(classifieds)
       .innerJoin(
         sql`jsonb_to_recordset(${windowJson}::jsonb)
@@ -113,11 +101,34 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
   // A classified without an area falls in every window of its group, and in two branches when a window has no
   // area either: keep it once.
   const unique = new Map(rows.map((row) => [row.id, row]));
-  return [...unique.values()].map(({ id, propertyId, imageHashes, ...match }) => ({
-    classifiedId: id,
-    propertyId,
-    match: { ...match, imageHashes: imageHashes === "" ? [] : imageHashes.split(",") },
-  }));
+  return [...unique.values()].map(candidateOf);
+}
+
+/** The columns grouping compares, read for candidates instead of whole rows (descriptions are long). */
+const GROUPING_COLUMNS = (() => {
+  const { id, propertyId, urlKey, sourceDomain, inseeCode, propertyType, transactionType, area, landArea, roomCount, bedroomCount, floor, priceCurrent, imageHashes, textSignature, publisherSiret, publisherSiren, publisherType, publisherPhone, publisherIsProfessional, contactPhone, latitude, longitude, dpeLabel, dpeValue, gesLabel, gesValue, constructionYear, isNew, propertyIsProgram, balconyExists, terraceExists, parkingExists, cellarExists, elevatorExists, garageExists, gardenExists, swimmingPoolExists } = getTableColumns(classifieds);
+  return { id, propertyId, urlKey, sourceDomain, inseeCode, propertyType, transactionType, area, landArea, roomCount, bedroomCount, floor, priceCurrent, imageHashes, textSignature, publisherSiret, publisherSiren, publisherType, publisherPhone, publisherIsProfessional, contactPhone, latitude, longitude, dpeLabel, dpeValue, gesLabel, gesValue, constructionYear, isNew, propertyIsProgram, balconyExists, terraceExists, parkingExists, cellarExists, elevatorExists, garageExists, gardenExists, swimmingPoolExists };
+})() satisfies { [K in keyof GroupingColumns]: unknown };
+
+export async function findClassifiedsByIds(db: Database, ids: readonly string[]): Promise<ClassifiedRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(classifieds).where(sql`${classifieds.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
+}
+
+/**
+ * Properties absorbed by a merge: their rows go (no classified points at them any more: the classifieds'
+ * writes come first), and their ids, and those that already led to them, redirect to the survivor.
+ */
+export function absorbPropertiesStatements(absorbed: ReadonlyMap<string, string>): SQL[] {
+  if (absorbed.size === 0) return [];
+  const pairs = JSON.stringify([...absorbed].map(([from, to]) => ({ from_id: from, to_id: to })));
+  return [
+    sql`update property_redirects r set to_id = a.to_id
+      from jsonb_to_recordset(${pairs}::jsonb) as a(from_id uuid, to_id uuid) where r.to_id = a.from_id`,
+    sql`insert into property_redirects (from_id, to_id) select from_id, to_id from jsonb_to_recordset(${pairs}::jsonb) as a(from_id uuid, to_id uuid)
+      on conflict (from_id) do update set to_id = excluded.to_id, merged_at = now()`,
+    sql`delete from properties where id = any(${uuidArrayLiteral([...absorbed.keys()])}::uuid[])`,
+  ];
 }
 
 // The writes below build their statements, rows encoded, without sending them: a batch builds them all when

@@ -10,6 +10,7 @@ import { toE164 } from "../../domain/phone.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
+import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
 import { memoise } from "./memo.js";
@@ -59,11 +60,13 @@ function normaliseObservation(observation: Observation, now: Date) {
   const location = locate(observation.location);
   const price = observation.transaction.price;
   const area = property.area ?? null;
+  const description = observation.description?.replace(/\r\n?/g, "\n") ?? null;
 
   const content: ClassifiedContent = {
     sourceDomain,
     title: observation.title ?? null,
-    description: observation.description?.replace(/\r\n?/g, "\n") ?? null,
+    description,
+    textSignature: textSignature(observation.title ?? null, description),
 
     publisherIsProfessional: publisher.isProfessional ?? null,
     publisherType: publisher.type ?? null,

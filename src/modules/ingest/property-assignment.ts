@@ -1,60 +1,140 @@
 /**
- * Which property a new classified joins. Every classified belongs to exactly one property, chosen once when
- * the classified is created: an existing property with a classified that is the same real-world object
- * (domain rule `isSameProperty`: same commune and type, close area and rooms, and a shared photo or the same
- * publisher; `matchScore` picks among several), else a new property. Later changes of the classified do not move it to another property.
+ * Which property each classified belongs to. Grouping is re-decided around every classified a batch creates,
+ * or changes in a way that matters to grouping: the classified, the stored classifieds it may match (same
+ * commune and types, an area close enough) and the other members of its former property are grouped again
+ * together (domain/grouping), so that a new copy that links two properties merges them, and a corrected listing
+ * that no longer fits its property leaves it. Property ids are kept across regroupings (cluster-identity.ts).
  */
-import { timeOrderedUuid } from "./time-ordered-uuid.js";
 import type { ClassifiedRow } from "../../db/schema/index.js";
-import { isSameProperty, matchScore, type MatchCandidate } from "../../domain/property-matching.js";
-import { mayBeSameProperty, prefilterEntry, type PrefilterEntry } from "./match-prefilter.js";
+import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
+import { clusterRecords } from "../../domain/grouping/cluster.js";
+import { MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
+import { packPhotos } from "../../domain/grouping/photo-hash.js";
+import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
-/** A classified that a new one may be compared with, and the property it belongs to. */
-export type PropertyCandidate = { classifiedId: string; propertyId: string; match: MatchCandidate };
+/** The classified columns grouping reads. */
+export type GroupingColumns = Pick<
+  ClassifiedRow,
+  | "id"
+  | "propertyId"
+  | "urlKey"
+  | "sourceDomain"
+  | "inseeCode"
+  | "propertyType"
+  | "transactionType"
+  | "area"
+  | "landArea"
+  | "roomCount"
+  | "bedroomCount"
+  | "floor"
+  | "priceCurrent"
+  | "imageHashes"
+  | "textSignature"
+  | "publisherSiret"
+  | "publisherSiren"
+  | "publisherType"
+  | "publisherPhone"
+  | "publisherIsProfessional"
+  | "contactPhone"
+  | "latitude"
+  | "longitude"
+  | "dpeLabel"
+  | "dpeValue"
+  | "gesLabel"
+  | "gesValue"
+  | "constructionYear"
+  | "isNew"
+  | "propertyIsProgram"
+  | "balconyExists"
+  | "terraceExists"
+  | "parkingExists"
+  | "cellarExists"
+  | "elevatorExists"
+  | "garageExists"
+  | "gardenExists"
+  | "swimmingPoolExists"
+>;
 
-/** The slice of the database to search: one entry per new classified (see `candidateWindow`). */
-export type CandidateWindow = {
-  inseeCode: string;
-  propertyType: string;
-  transactionType: string;
-  /** Inclusive area bounds; null when the new classified's area is unknown (then any area may match). */
-  areaMin: number | null;
-  areaMax: number | null;
-};
+/**
+ * Changed fields after which a stored classified is grouped again. Not the status: a removed listing stays
+ * with its property, as its history.
+ */
+const GROUPING_FIELDS: ReadonlySet<string> = new Set([
+  "inseeCode", "propertyType", "transactionType", "area", "landArea", "roomCount", "bedroomCount", "floor", "priceCurrent",
+  "images", "title", "description", "publisherSiret", "publisherType", "publisherPhone", "contactPhone", "latitude", "longitude",
+  "dpeLabel", "dpeValue", "gesLabel", "gesValue", "constructionYear", "isNew", "propertyIsProgram",
+]);
 
-export function matchCandidateOf(row: ClassifiedRow): MatchCandidate {
+export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
+  for (const field of changedFields) if (GROUPING_FIELDS.has(field)) return true;
+  return false;
+}
+
+/** A stored classified as grouping sees it, and the property it belongs to. */
+export type PropertyCandidate = { classifiedId: string; propertyId: string; record: GroupingRecord };
+
+export function candidateOf(row: GroupingColumns): PropertyCandidate {
+  return { classifiedId: row.id, propertyId: row.propertyId, record: groupingRecordOf(row) };
+}
+
+export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
   return {
+    key: row.urlKey,
     inseeCode: row.inseeCode,
     propertyType: row.propertyType,
     transactionType: row.transactionType,
     area: row.area,
+    landArea: row.landArea,
     roomCount: row.roomCount,
     bedroomCount: row.bedroomCount,
-    imageHashes: row.imageHashes === "" ? [] : row.imageHashes.split(","),
+    floor: row.floor,
+    price: row.priceCurrent,
+    photos: packPhotos(row.imageHashes === "" ? [] : row.imageHashes.split(",")),
+    textSignature: row.textSignature,
+    publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
+    publisherType: row.publisherType,
     publisherPhone: row.publisherPhone,
+    publisherIsProfessional: row.publisherIsProfessional,
+    contactPhone: row.contactPhone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    dpeLabel: row.dpeLabel,
+    dpeValue: row.dpeValue,
+    gesLabel: row.gesLabel,
+    gesValue: row.gesValue,
+    constructionYear: row.constructionYear,
+    isNewBuild: row.isNew === true || row.propertyIsProgram === true,
+    flags: [row.balconyExists, row.terraceExists, row.parkingExists, row.cellarExists, row.elevatorExists, row.garageExists, row.gardenExists, row.swimmingPoolExists],
   };
 }
 
-/**
- * Classifieds whose area is outside this window can never match: a superset of the domain's tolerance
- * (3% of the larger area, or 1 m²) so that the database does the coarse filtering.
- */
-export function candidateWindow(row: ClassifiedRow): CandidateWindow {
+/** The slice of the database to search: one entry per classified to group (see `candidateWindow`). */
+export type CandidateWindow = {
+  inseeCode: string;
+  propertyType: string;
+  transactionType: string;
+  /** Inclusive area bounds; null when the classified's area is unknown (then any area may match). */
+  areaMin: number | null;
+  areaMax: number | null;
+};
+
+/** Classifieds whose area is outside this window are never compared with `row` (pair-score.ts, `areasComparable`). */
+export function candidateWindow(row: GroupingColumns): CandidateWindow {
   const area = row.area;
   return {
     inseeCode: row.inseeCode,
     propertyType: row.propertyType,
     transactionType: row.transactionType,
-    areaMin: area === null ? null : area * 0.96 - 1,
-    areaMax: area === null ? null : area / 0.96 + 1,
+    areaMin: area === null ? null : area * (1 - MAX_AREA_GAP) - 1,
+    areaMax: area === null ? null : (area + 1) / (1 - MAX_AREA_GAP),
   };
 }
 
 /**
- * The windows of a batch's new classifieds, merged: one unbounded window for a group where some area is
- * unknown, else overlapping area ranges joined. Fewer, disjoint windows mean fewer index lookups and no
- * classified found twice (except one without an area, which the repository de-duplicates).
+ * The windows of a batch's classifieds, merged: one unbounded window for a group where some area is unknown,
+ * else overlapping area ranges joined. Fewer, disjoint windows mean fewer index lookups and no classified found
+ * twice (except one without an area, which the repository de-duplicates).
  */
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
@@ -85,64 +165,40 @@ export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWind
   return merged;
 }
 
-/**
- * Assigns a property to each new classified, in order. `candidates` are the stored classifieds that may
- * match (in their latest state); each new classified joins them once assigned, so two new classifieds of one batch that
- * describe the same object share a property. Returns the ids of the properties created.
- */
-export function assignProperties(
-  newcomers: readonly ClassifiedRow[],
-  candidates: readonly PropertyCandidate[],
-): Set<string> {
-  type PoolEntry = PropertyCandidate & { packed: PrefilterEntry };
-  const pool = new Map<string, PoolEntry[]>();
-  const join = (candidate: PropertyCandidate) => {
-    const entry = { ...candidate, packed: prefilterEntry(candidate.match) };
-    const key = groupKey(candidate.match);
-    const group = pool.get(key);
-    if (group === undefined) pool.set(key, [entry]);
-    else group.push(entry);
-  };
-  candidates.forEach(join);
-  const createdProperties = new Set<string>();
-  for (const newcomer of newcomers) {
-    const candidate = matchCandidateOf(newcomer);
-    const packed = prefilterEntry(candidate);
-    const window = candidateWindow(newcomer);
-    // Matching classifieds by property: cheap rejections first, then the domain rule decides.
-    // One matching classified is enough to know a property matches: its other classifieds are skipped.
-    const matches = new Map<string, MatchCandidate>();
-    for (const other of pool.get(groupKey(candidate)) ?? []) {
-      if (matches.has(other.propertyId) || other.classifiedId === newcomer.id || !withinWindow(window, other.match.area)) continue;
-      if (mayBeSameProperty(packed, other.packed) && isSameProperty(candidate, other.match)) matches.set(other.propertyId, other.match);
-    }
-    const propertyId = bestProperty(candidate, matches) ?? timeOrderedUuid();
-    if (!matches.has(propertyId)) createdProperties.add(propertyId);
-    newcomer.propertyId = propertyId;
-    join({ classifiedId: newcomer.id, propertyId, match: candidate });
-  }
-  return createdProperties;
-}
-
-/**
- * The property to join when classifieds of several properties match: the best `matchScore` of its matching
- * classified; ties go to the smaller property id so that the choice does not depend on query order.
- */
-function bestProperty(candidate: MatchCandidate, matches: ReadonlyMap<string, MatchCandidate>): string | undefined {
-  if (matches.size <= 1) return matches.keys().next().value;
-  let best: { propertyId: string; score: number } | undefined;
-  for (const [propertyId, member] of matches) {
-    const score = matchScore(candidate, member);
-    if (best === undefined || score > best.score || (score === best.score && propertyId < best.propertyId)) best = { propertyId, score };
-  }
-  return best?.propertyId;
-}
-
-function withinWindow(window: CandidateWindow, area: number | null): boolean {
-  return area === null || window.areaMin === null || window.areaMax === null || (area >= window.areaMin && area <= window.areaMax);
-}
-
 /** Only classifieds of the same commune, property type and transaction type can be the same property. */
-export function groupKey(of: Pick<MatchCandidate, "inseeCode" | "propertyType" | "transactionType">): string {
+export function groupKey(of: Pick<GroupingRecord, "inseeCode" | "propertyType" | "transactionType">): string {
   return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
+}
+
+/** What regrouping decided. */
+export type Regrouping = {
+  /** The property of every classified grouped again (new ones included), by classified id. */
+  propertyOf: Map<string, string>;
+  /** Ids of properties made by this regrouping (new classifieds, splits). */
+  created: Set<string>;
+  /** Former properties that no group kept, and the property that took most of their classifieds. */
+  absorbed: Map<string, string>;
+};
+
+/**
+ * Groups `classifieds` (the set around the classifieds a batch changed, in their final state) again and names
+ * the groups. A classified new to grouping has an empty `propertyId`.
+ */
+export function regroup(classifieds: readonly PropertyCandidate[]): Regrouping {
+  const byKey = new Map(classifieds.map((candidate) => [candidate.record.key, candidate]));
+  const groups = clusterRecords(classifieds.map((candidate) => candidate.record));
+  const keys = groups.map((group) => group.map((record) => record.key));
+  const previous = new Map(classifieds.map((candidate) => [candidate.record.key, candidate.propertyId === "" ? undefined : candidate.propertyId]));
+  const identity = identifyGroups(keys, previous, timeOrderedUuid);
+  const before = new Set(classifieds.map((candidate) => candidate.propertyId));
+  const propertyOf = new Map<string, string>();
+  keys.forEach((members, index) => {
+    const propertyId = identity.propertyIds[index] as string; // one id per group
+    for (const key of members) {
+      const candidate = byKey.get(key);
+      if (candidate !== undefined) propertyOf.set(candidate.classifiedId, propertyId);
+    }
+  });
+  const created = new Set(identity.propertyIds.filter((id) => !before.has(id)));
+  return { propertyOf, created, absorbed: identity.absorbed };
 }

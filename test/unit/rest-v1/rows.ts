@@ -25,6 +25,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     description: "Bel appartement traversant, balcon, proche métro.",
     imagesDigest: "c0ffee",
     imageHashes: "",
+    textSignature: null,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",

@@ -1,0 +1,51 @@
+/**
+ * Which property id each new group keeps. Ids are stable: a group keeps the id of a property its members
+ * belonged to, the oldest one when they came from several (a merge; ids are time-ordered, so the smallest is
+ * the oldest); when one property's members end in several groups (a split), the group holding most of them keeps
+ * its id and the others get new ones. A property none of whose members keeps its id is absorbed by the group
+ * that took most of them.
+ */
+
+export type GroupIdentity = {
+  /** The property id of each group, in the order given. */
+  propertyIds: string[];
+  /** Previous property ids no group kept, and the id of the group that took most of their members. */
+  absorbed: Map<string, string>;
+};
+
+/**
+ * `groups` lists each group's members by key; `previous` gives a member's property before regrouping
+ * (undefined for a classified new to grouping); `newId` makes the id of a group that keeps none.
+ */
+export function identifyGroups(groups: ReadonlyArray<readonly string[]>, previous: ReadonlyMap<string, string | undefined>, newId: () => string): GroupIdentity {
+  const shares: Array<{ group: number; propertyId: string; count: number }> = [];
+  groups.forEach((members, group) => {
+    const counts = new Map<string, number>();
+    for (const key of members) {
+      const propertyId = previous.get(key);
+      if (propertyId !== undefined && propertyId !== "") counts.set(propertyId, (counts.get(propertyId) ?? 0) + 1);
+    }
+    for (const [propertyId, count] of counts) shares.push({ group, propertyId, count });
+  });
+  // Oldest id first; for one id, the group holding most of its members first, then the group listed first.
+  shares.sort((x, y) => (x.propertyId < y.propertyId ? -1 : x.propertyId > y.propertyId ? 1 : y.count - x.count || x.group - y.group));
+
+  const propertyIds: Array<string | undefined> = groups.map(() => undefined);
+  const kept = new Set<string>();
+  for (const { group, propertyId } of shares) {
+    if (propertyIds[group] !== undefined || kept.has(propertyId)) continue;
+    propertyIds[group] = propertyId;
+    kept.add(propertyId);
+  }
+  const named = propertyIds.map((id) => id ?? newId());
+
+  const absorbed = new Map<string, string>();
+  const largest = new Map<string, { group: number; count: number }>();
+  for (const share of shares) {
+    if (kept.has(share.propertyId)) continue;
+    const best = largest.get(share.propertyId);
+    if (best === undefined || share.count > best.count) largest.set(share.propertyId, share);
+  }
+  for (const [propertyId, { group }] of largest) absorbed.set(propertyId, named[group] as string); // group < groups.length
+  return { propertyIds: named, absorbed };
+}

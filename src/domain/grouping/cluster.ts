@@ -1,0 +1,138 @@
+/**
+ * Groups classifieds into properties: the pairs of a block are scored (pair-score.ts), then groups are built
+ * greedily from the strongest link down, a link joining two groups only when the whole group stays coherent:
+ * no pair across them conflicts, and their average weight stays positive enough. A~B and B~C therefore do not
+ * force A~C when A and C conflict, and a chain of weak links does not drag unrelated flats together.
+ *
+ * The result depends only on the set of classifieds given, never on their order: records are sorted by their
+ * stable key first, and ties between equal weights are broken on the keys.
+ */
+import { areasComparable, CONFLICT, scorePair, type GroupingRecord } from "./pair-score.js";
+import { samePhoto } from "./photo-hash.js";
+
+/** A pair whose weight reaches this links its two classifieds. */
+export const LINK_THRESHOLD = 4;
+
+/** Two groups join only when the average weight over every pair across them reaches this. */
+export const GROUP_THRESHOLD = 2;
+
+/**
+ * A photo that this many other classifieds of the block show is common (an agency's logo, a programme's renders,
+ * a stock picture of the town): it counts half, and from twice as many, not at all. One flat published on four
+ * portals and re-listed once shows its photos on five classifieds.
+ */
+const COMMON_PHOTO_PARTNERS = 5;
+
+/** The groups of `records`: each group sorted by key, the groups by their first key. */
+export function clusterRecords<R extends GroupingRecord>(records: readonly R[]): R[][] {
+  const sorted = [...records].sort((a, b) => compareKeys(a.key, b.key));
+  const blocks = new Map<string, R[]>();
+  for (const record of sorted) {
+    const block = `${record.inseeCode}|${record.propertyType}|${record.transactionType}`;
+    const members = blocks.get(block);
+    if (members === undefined) blocks.set(block, [record]);
+    else members.push(record);
+  }
+  const groups: R[][] = [];
+  for (const members of blocks.values()) groups.push(...clusterBlock(members));
+  return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
+}
+
+type Edge = { a: number; b: number; score: number };
+
+function clusterBlock<R extends GroupingRecord>(records: readonly R[]): R[][] {
+  const pairs = comparablePairs(records);
+  const weight = photoWeights(records, pairs);
+  const scores = new Map<number, number>();
+  const edges: Edge[] = [];
+  const n = records.length;
+  for (const [a, b] of pairs) {
+    const score = scorePair(records[a] as R, records[b] as R, (record, index) => weight.get(record)?.[index] ?? 1); // a, b < n
+    scores.set(a * n + b, score);
+    if (score >= LINK_THRESHOLD) edges.push({ a, b, score });
+  }
+  // Strongest first; equal weights in key order (records are sorted by key, so index order is key order).
+  edges.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+
+  const groupOf = records.map((_, index) => index);
+  const members = records.map((_, index) => [index]);
+  const scoreOf = (x: number, y: number) => scores.get(x < y ? x * n + y : y * n + x) ?? CONFLICT; // not comparable: never together
+  for (const { a, b } of edges) {
+    const ga = groupOf[a] as number;
+    const gb = groupOf[b] as number;
+    if (ga === gb) continue;
+    const left = members[ga] as number[];
+    const right = members[gb] as number[];
+    let total = 0;
+    let coherent = true;
+    for (const x of left) {
+      for (const y of right) {
+        const score = scoreOf(x, y);
+        if (score === CONFLICT) coherent = false;
+        total += score;
+      }
+      if (!coherent) break;
+    }
+    if (!coherent || total / (left.length * right.length) < GROUP_THRESHOLD) continue;
+    const [into, from] = ga < gb ? [ga, gb] : [gb, ga];
+    for (const index of members[from] as number[]) groupOf[index] = into;
+    (members[into] as number[]).push(...(members[from] as number[]));
+    members[from] = [];
+  }
+  return members.filter((group) => group.length > 0).map((group) => group.sort((x, y) => x - y).map((index) => records[index] as R));
+}
+
+/**
+ * Index pairs [a, b] (a < b) worth scoring: known areas close enough, or an area unknown. Records are visited in
+ * area order, so that each is compared only with the neighbours of its area.
+ */
+function comparablePairs(records: readonly GroupingRecord[]): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
+  const withArea: number[] = [];
+  const withoutArea: number[] = [];
+  records.forEach((record, index) => (record.area === null ? withoutArea : withArea).push(index));
+  withArea.sort((x, y) => (records[x]?.area ?? 0) - (records[y]?.area ?? 0) || x - y);
+  const push = (x: number, y: number) => pairs.push(x < y ? [x, y] : [y, x]);
+  for (let i = 0; i < withArea.length; i += 1) {
+    const x = withArea[i] as number;
+    for (let j = i + 1; j < withArea.length; j += 1) {
+      const y = withArea[j] as number;
+      if (!areasComparable(records[x]?.area ?? null, records[y]?.area ?? null)) break;
+      push(x, y);
+    }
+  }
+  for (let i = 0; i < withoutArea.length; i += 1) {
+    const x = withoutArea[i] as number;
+    for (let y = 0; y < records.length; y += 1) {
+      if (y === x || (records[y]?.area === null && y < x)) continue;
+      push(x, y);
+    }
+  }
+  return pairs;
+}
+
+/** For each record with a common photo, the weight of each of its photos (see COMMON_PHOTO_PARTNERS). */
+function photoWeights(records: readonly GroupingRecord[], pairs: ReadonlyArray<[number, number]>): Map<GroupingRecord, number[]> {
+  const partners = records.map((record) => new Array<number>(record.photos.length).fill(0));
+  for (const [a, b] of pairs) {
+    const x = records[a] as GroupingRecord;
+    const y = records[b] as GroupingRecord;
+    if (x.photos.length === 0 || y.photos.length === 0) continue;
+    x.photos.forEach((photo, index) => {
+      if (y.photos.some((other) => samePhoto(photo, other))) (partners[a] as number[])[index] = ((partners[a] as number[])[index] ?? 0) + 1;
+    });
+    y.photos.forEach((photo, index) => {
+      if (x.photos.some((other) => samePhoto(photo, other))) (partners[b] as number[])[index] = ((partners[b] as number[])[index] ?? 0) + 1;
+    });
+  }
+  const weights = new Map<GroupingRecord, number[]>();
+  partners.forEach((counts, index) => {
+    if (!counts.some((count) => count >= COMMON_PHOTO_PARTNERS)) return;
+    weights.set(records[index] as GroupingRecord, counts.map((count) => (count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1)));
+  });
+  return weights;
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
