@@ -2,6 +2,7 @@ import { Command } from "commander";
 import packageJson from "../../package.json" with { type: "json" };
 import { registerIngestCommand } from "./commands/ingest.js";
 import { registerMigrateCommand } from "./commands/migrate.js";
+import { registerRegroupCommand } from "./commands/regroup.js";
 import { registerSeedCommand } from "./commands/seed.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerTokenCommand } from "./commands/token.js";
@@ -24,5 +25,6 @@ export function buildProgram(): Command {
   registerSeedCommand(program);
   registerTokenCommand(program);
   registerIngestCommand(program);
+  registerRegroupCommand(program);
   return program;
 }

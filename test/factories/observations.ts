@@ -44,7 +44,7 @@ function baseObservation(n: number) {
     status: "available",
     publishedAt: "2026-11-18T09:00:00Z",
     title: `Appartement 2 pièces ${n}`,
-    description: `Bel appartement traversant, proche métro. Réf ${n}.`,
+    description: descriptionFor(n),
     publisher: {
       isProfessional: true,
       type: "agency",
@@ -79,6 +79,27 @@ function baseObservation(n: number) {
       })),
     },
   };
+}
+
+const PHRASES = [
+  "Bel appartement traversant, proche métro.",
+  "Séjour lumineux donnant sur jardin.",
+  "Cuisine équipée ouverte sur le salon.",
+  "Parquet ancien, moulures et cheminée.",
+  "Immeuble haussmannien bien entretenu.",
+  "Chambre calme sur cour arborée.",
+  "Salle d'eau refaite avec goût.",
+  "Proche commerces, écoles et marché.",
+  "Double vitrage et chauffage individuel.",
+  "Cave et local vélos en sous-sol.",
+  "Vue dégagée, sans vis-à-vis.",
+  "Copropriété de standing, gardien.",
+] as const;
+
+/** A description of its own for every `n`: four phrases picked by its digits, and its reference. */
+function descriptionFor(n: number): string {
+  const picked = [0, 1, 2, 3].map((index) => PHRASES[Math.floor(n / 12 ** index + index * 5) % PHRASES.length]);
+  return `${picked.join(" ")} Réf ${n}.`;
 }
 
 /** A Paris landline (01 44 ..) unique for every `n` below a million. */

@@ -2,7 +2,8 @@
  * Which property id each new group keeps. Ids are stable: a group keeps the id of a property its members
  * belonged to, the oldest one when they came from several (a merge; ids are time-ordered, so the smallest is
  * the oldest); when one property's members end in several groups (a split), the group holding most of them keeps
- * its id and the others get new ones. A property none of whose members keeps its id is absorbed by the group
+ * its id (on a tie, the group with the member that came first: a listing that leaves by a correction leaves
+ * the others their property), and the others get new ones. A property none of whose members keeps its id is absorbed by the group
  * that took most of them.
  */
 
@@ -13,22 +14,29 @@ export type GroupIdentity = {
   absorbed: Map<string, string>;
 };
 
+/** A member of a group: its key, the property it belonged to (undefined: new to grouping), and its age rank. */
+export type GroupMember = { key: string; previous: string | undefined; seniority: string };
+
 /**
- * `groups` lists each group's members by key; `previous` gives a member's property before regrouping
- * (undefined for a classified new to grouping); `newId` makes the id of a group that keeps none.
+ * `groups` lists each group's members; `seniority` orders members by age (time-ordered classified ids: the
+ * smallest came first); `newId` makes the id of a group that keeps none.
  */
-export function identifyGroups(groups: ReadonlyArray<readonly string[]>, previous: ReadonlyMap<string, string | undefined>, newId: () => string): GroupIdentity {
-  const shares: Array<{ group: number; propertyId: string; count: number }> = [];
+export function identifyGroups(groups: ReadonlyArray<readonly GroupMember[]>, newId: () => string): GroupIdentity {
+  const shares: Array<{ group: number; propertyId: string; count: number; eldest: string }> = [];
   groups.forEach((members, group) => {
-    const counts = new Map<string, number>();
-    for (const key of members) {
-      const propertyId = previous.get(key);
-      if (propertyId !== undefined && propertyId !== "") counts.set(propertyId, (counts.get(propertyId) ?? 0) + 1);
+    const counts = new Map<string, { count: number; eldest: string }>();
+    for (const { previous, seniority } of members) {
+      if (previous === undefined || previous === "") continue;
+      const share = counts.get(previous);
+      if (share === undefined) counts.set(previous, { count: 1, eldest: seniority });
+      else counts.set(previous, { count: share.count + 1, eldest: seniority < share.eldest ? seniority : share.eldest });
     }
-    for (const [propertyId, count] of counts) shares.push({ group, propertyId, count });
+    for (const [propertyId, { count, eldest }] of counts) shares.push({ group, propertyId, count, eldest });
   });
-  // Oldest id first; for one id, the group holding most of its members first, then the group listed first.
-  shares.sort((x, y) => (x.propertyId < y.propertyId ? -1 : x.propertyId > y.propertyId ? 1 : y.count - x.count || x.group - y.group));
+  // Oldest id first; for one id, the group holding most of its members first, then the one holding the eldest.
+  shares.sort((x, y) =>
+    x.propertyId < y.propertyId ? -1 : x.propertyId > y.propertyId ? 1 : y.count - x.count || (x.eldest < y.eldest ? -1 : x.eldest > y.eldest ? 1 : x.group - y.group),
+  );
 
   const propertyIds: Array<string | undefined> = groups.map(() => undefined);
   const kept = new Set<string>();

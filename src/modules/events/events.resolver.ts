@@ -47,6 +47,8 @@ export class ListingEventsResolver {
       resource: isOneOf(EVENT_RESOURCES, event.resource) ? event.resource : "classified",
       resourceId: event.resourceId,
       propertyId: event.propertyId,
+      // A merge records the absorbed property's removal under the survivor's id (see apply-batch.ts).
+      mergedInto: event.resource === "property" && event.propertyId !== event.resourceId ? event.propertyId : null,
       occurredAt: event.occurredAt,
       changedFields: event.changedFields,
     };

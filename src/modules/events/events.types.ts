@@ -57,6 +57,12 @@ export class ListingEventView {
   @Field(() => UUIDResolver, { description: "Id of the property (for a classified event, the property it belongs to)." })
   propertyId!: string;
 
+  @Field(() => UUIDResolver, {
+    nullable: true,
+    description: "For a property `removed` by a merge: the property that absorbed it (its id now leads there). Null otherwise.",
+  })
+  mergedInto!: string | null;
+
   @Field(() => DateTimeResolver)
   occurredAt!: Date;
 

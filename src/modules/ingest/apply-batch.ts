@@ -117,8 +117,7 @@ type BatchGrouping = Regrouping & {
  */
 async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]): Promise<BatchGrouping> {
   const regrouped = changes.filter((change) => change.before === undefined || (change.dirty && changesGrouping(change.changedFields)));
-  const none: BatchGrouping = { propertyOf: new Map(), created: new Set(), absorbed: new Map(), formerProperty: new Map() };
-  if (regrouped.length === 0) return none;
+  if (regrouped.length === 0) return { propertyOf: new Map(), created: new Set(), absorbed: new Map(), formerProperty: new Map() };
   const regroupedIds = regrouped.map((change) => change.row.id);
   const formerIds = [...new Set(regrouped.flatMap((change) => (change.before === undefined ? [] : [change.before.propertyId])))];
   const [stored, formerMembers] = await Promise.all([
@@ -133,13 +132,22 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
     set.set(candidate.classifiedId, change === undefined ? candidate : candidateOf(change.row));
   }
   for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
-  const regrouping = regroup([...set.values()]);
+  return applyRegrouping(reader, [...set.values()], changes);
+}
 
+/**
+ * Groups `set` again and records every classified whose property changes as a change in `changes` (stored
+ * ones included: read whole, `propertyId` changed).
+ */
+export async function applyRegrouping(reader: BatchReader, set: readonly PropertyCandidate[], changes: ClassifiedChange[]): Promise<BatchGrouping> {
+  const regrouping = regroup(set);
+  const inBatch = new Map(changes.map((change) => [change.row.id, change]));
+  const before = new Map(set.map((candidate) => [candidate.classifiedId, candidate.propertyId]));
   const formerProperty = new Map<string, string>();
   const storedMoves: string[] = [];
   for (const [classifiedId, propertyId] of regrouping.propertyOf) {
     const change = inBatch.get(classifiedId);
-    const current = change?.row.propertyId ?? set.get(classifiedId)?.propertyId;
+    const current = change?.row.propertyId ?? before.get(classifiedId);
     if (current === propertyId) continue;
     if (current !== undefined && current !== "") formerProperty.set(classifiedId, current);
     if (change === undefined) storedMoves.push(classifiedId);
@@ -151,6 +159,26 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
     changes.push(change);
   }
   return { ...regrouping, formerProperty };
+}
+
+/**
+ * Plans the regrouping of stored classifieds (`listings regroup`): their properties derived again, moved
+ * classifieds and merged or split properties written and announced as in an ingest batch.
+ */
+export async function planRegroup(reader: BatchReader, rows: readonly ClassifiedRow[]): Promise<BatchPlan> {
+  const ids = rows.map((row) => row.id);
+  const others = await reader.classifiedsOfProperties([...new Set(rows.map((row) => row.propertyId))], ids);
+  const changes: ClassifiedChange[] = [];
+  const grouping = await applyRegrouping(reader, [...rows, ...others].map(candidateOf), changes);
+  const { rows: properties, events: propertyEvents, absorbed } = await deriveProperties(reader, changes, grouping);
+  const events = [...changes.map((change) => classifiedEvent(change, "updated")), ...propertyEvents];
+  const statements = [
+    ...upsertPropertiesStatements(properties),
+    ...upsertClassifiedsStatements(changes.map((change) => change.row)),
+    ...absorbPropertiesStatements(absorbed),
+    ...appendEventsStatements(events),
+  ];
+  return { result: { outcomes: [], events }, changes, properties, statements };
 }
 
 /** The classified now belongs to `propertyId`: a change of the classified, written and announced. */

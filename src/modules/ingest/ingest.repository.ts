@@ -297,3 +297,29 @@ function upsertByIdStatements(table: PgTable, rows: ReadonlyArray<Record<string,
   const writer = writerOf(table);
   return [sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.updates)}`];
 }
+
+/** A block of grouping: the classifieds of one commune, property type and transaction type. */
+export type GroupingBlock = { inseeCode: string; propertyType: string; transactionType: string; classifieds: number };
+
+/** Every block that holds classifieds, in a stable order. */
+export async function findGroupingBlocks(db: Database): Promise<GroupingBlock[]> {
+  return db
+    .select({
+      inseeCode: classifieds.inseeCode,
+      propertyType: classifieds.propertyType,
+      transactionType: classifieds.transactionType,
+      classifieds: sql<number>`count(*)::int`,
+    })
+    .from(classifieds)
+    .groupBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType)
+    .orderBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType);
+}
+
+export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock): Promise<ClassifiedRow[]> {
+  return db
+    .select()
+    .from(classifieds)
+    .where(
+      sql`${classifieds.inseeCode} = ${block.inseeCode} and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
+    );
+}

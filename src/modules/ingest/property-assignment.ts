@@ -188,8 +188,13 @@ export function regroup(classifieds: readonly PropertyCandidate[]): Regrouping {
   const byKey = new Map(classifieds.map((candidate) => [candidate.record.key, candidate]));
   const groups = clusterRecords(classifieds.map((candidate) => candidate.record));
   const keys = groups.map((group) => group.map((record) => record.key));
-  const previous = new Map(classifieds.map((candidate) => [candidate.record.key, candidate.propertyId === "" ? undefined : candidate.propertyId]));
-  const identity = identifyGroups(keys, previous, timeOrderedUuid);
+  const members = keys.map((group) =>
+    group.map((key) => {
+      const candidate = byKey.get(key);
+      return { key, previous: candidate?.propertyId || undefined, seniority: candidate?.classifiedId ?? key };
+    }),
+  );
+  const identity = identifyGroups(members, timeOrderedUuid);
   const before = new Set(classifieds.map((candidate) => candidate.propertyId));
   const propertyOf = new Map<string, string>();
   keys.forEach((members, index) => {

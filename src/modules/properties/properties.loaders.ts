@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import type { PropertyRow } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
 import { onePerKey } from "../loader-order.js";
-import { findPropertiesByIds, findPropertyIdsByUrlKeys } from "./properties.repository.js";
+import { findPropertiesByIds, findPropertyIdsByUrlKeys, findPropertyRedirects } from "./properties.repository.js";
 
 /** One DataLoader per access path to properties, all bound to one request's contract. */
 export type PropertyLoaders = {
@@ -11,6 +11,8 @@ export type PropertyLoaders = {
   propertyById: DataLoader<string, PropertyRow | null>;
   /** The property id of the visible classified with that canonical url key, or null. */
   propertyIdByUrlKey: DataLoader<string, string | null>;
+  /** The property that absorbed the property with that id in a merge, or null. */
+  propertyRedirect: DataLoader<string, string | null>;
 };
 
 const MAX_BATCH = 1_000;
@@ -26,6 +28,10 @@ export function createPropertyLoaders(db: Database, contract: Contract): Propert
         onePerKey(urlKeys, await findPropertyIdsByUrlKeys(db, contract, urlKeys), (row) => row.urlKey, null).map(
           (row) => row?.propertyId ?? null,
         ),
+      { maxBatchSize: MAX_BATCH },
+    ),
+    propertyRedirect: new DataLoader(
+      async (ids) => onePerKey(ids, await findPropertyRedirects(db, ids), (row) => row.fromId, null).map((row) => row?.toId ?? null),
       { maxBatchSize: MAX_BATCH },
     ),
   };

@@ -1,6 +1,6 @@
 import { and, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { classifieds, properties, type PropertyRow } from "../../db/schema/index.js";
+import { classifieds, properties, propertyRedirects, type PropertyRow } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
 import { classifiedVisible, visibleProperties } from "../access/access.repository.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
@@ -42,4 +42,16 @@ export function findPropertyIdsByUrlKeys(
   urlKeys: readonly string[],
 ): Promise<{ urlKey: string; propertyId: string }[]> {
   return statements(db, contract).idsByUrlKeys.execute({ keys: textArrayLiteral(urlKeys) });
+}
+
+/**
+ * Where ids of properties absorbed by a merge lead now (README, "Properties"). Not bounded by the contract:
+ * the target is then read through it like any id, so an absorbed id outside the contract stays as absent as
+ * an unknown one.
+ */
+export async function findPropertyRedirects(db: Database, propertyIds: readonly string[]): Promise<{ fromId: string; toId: string }[]> {
+  return db
+    .select({ fromId: propertyRedirects.fromId, toId: propertyRedirects.toId })
+    .from(propertyRedirects)
+    .where(sql`${propertyRedirects.fromId} = any(${uuidArrayLiteral(propertyIds)}::uuid[])`);
 }

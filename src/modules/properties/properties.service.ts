@@ -21,12 +21,20 @@ import type { PropertySearchFilter, PropertySearchSort, SearchPage } from "../se
 export type WithClassifieds = { withClassifieds?: boolean | ClassifiedDetails };
 
 /**
- * The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID.
+ * The property with that id, or null when it does not exist, is outside the contract or `id` is no UUID. The id
+ * of a property absorbed by a merge gives the property that absorbed it (whose `id` differs from the one asked).
  * `withClassifieds` reads its classifieds (which its description and images also come from) at the same time.
  */
-export async function getProperty(ctx: RequestContext, id: string, { withClassifieds = false }: WithClassifieds = {}): Promise<PropertyRow | null> {
+export async function getProperty(ctx: RequestContext, id: string, options: WithClassifieds = {}): Promise<PropertyRow | null> {
   if (!isUuid(id)) return null;
   const key = id.toLowerCase();
+  const row = await propertyWithId(ctx, key, options);
+  if (row !== null) return row;
+  const survivor = await ctx.loaders.propertyRedirect.load(key);
+  return survivor === null ? null : propertyWithId(ctx, survivor, options);
+}
+
+async function propertyWithId(ctx: RequestContext, key: string, { withClassifieds = false }: WithClassifieds): Promise<PropertyRow | null> {
   if (!withClassifieds) return ctx.loaders.propertyById.load(key);
   const property = ctx.loaders.propertyById.load(key);
   const classifieds =

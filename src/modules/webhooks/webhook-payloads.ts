@@ -23,11 +23,16 @@ export async function classifiedNotification(ctx: RequestContext, id: string, ty
   return { ...classifiedDetail(await loadClassifiedParts(ctx, classified)), type };
 }
 
-/** `property-notification`: the property as in `GET /properties/{id}`; null when not visible. */
+/**
+ * `property-notification`: the property as in `GET /properties/{id}`; null when not visible. For a property
+ * absorbed by a merge, the property that absorbed it (what `GET /properties/{id}` answers for the absorbed id),
+ * with `mergedFrom` naming the absorbed id, so that a receiver can drop it.
+ */
 export async function propertyNotification(ctx: RequestContext, id: string): Promise<object | null> {
   const property = await getProperty(ctx, id);
   if (!property) return null;
-  return propertyRepresentation(await loadPropertyParts(ctx, property));
+  const body = propertyRepresentation(await loadPropertyParts(ctx, property));
+  return property.id === id.toLowerCase() ? body : { ...body, mergedFrom: id.toLowerCase() };
 }
 
 /** One item of a `classifieds-export` batch: the classified plus the `type` of its latest state. */

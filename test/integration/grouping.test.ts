@@ -1,0 +1,222 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { classifieds, events, properties, propertyRedirects } from "../../src/db/schema/index.js";
+import { getProperty } from "../../src/modules/properties/properties.service.js";
+import { createRequestContext } from "../../src/modules/request-context.js";
+import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
+import { imageHashFor, observation, revise, sameFlat } from "../factories/observations.js";
+import { EVERYWHERE, viewerWith } from "../factories/viewers.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { classifiedOf, eventsOf, ingest, propertyById } from "./ingest.helpers.js";
+
+/**
+ * Grouping as listings arrive and change: merges when a new copy links two properties, splits when a corrected
+ * listing no longer fits, relocations, stable ids (an absorbed id leads to the survivor), the events of all of
+ * it, and a grouping that does not depend on the order the lines arrive in.
+ */
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+let listingNumber = 5_000_000;
+
+const photos = (n: number, count = 3) =>
+  Array.from({ length: count }, (_, index) => ({ url: `https://img.example.fr/${n}/${index}.jpg`, perceptualHash: imageHashFor(n, index) }));
+
+/** A flat listed without the details that tell two flats apart (no floor, no energy figures). */
+function vagueFlat(overrides: Record<string, unknown> = {}) {
+  return observation({ property: { floor: null }, energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } }, ...overrides });
+}
+
+/** The same flat on pap.fr by its owner: other text, area measured differently, price without fees. */
+function byOwner(original: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  return sameFlat(original, {
+    source: { domain: "pap.fr", url: `https://www.pap.fr/annonces/appartement-paris-11e-r${(listingNumber += 1)}` },
+    title: "Particulier vend 2 pièces calme",
+    description: "Vends mon appartement, séjour lumineux, chambre sur cour, cuisine séparée, cave. Pas d'agence svp.",
+    publisher: { isProfessional: false, type: undefined, name: undefined, email: undefined, phone: undefined, feesUrl: undefined, siret: undefined },
+    property: { area: 44.5 },
+    transaction: { price: 625_000 },
+    media: { images: photos((listingNumber += 1)) },
+    ...overrides,
+  });
+}
+
+describe("grouping: merges, splits, relocations and order", () => {
+  // A database per test: the factories' flats all look alike (same area and price), and each test is about
+  // the listings it makes.
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  const context = () => createRequestContext({ db: database.db, viewer: viewerWith(EVERYWHERE), requestId: "test", logger: silent });
+
+  it("merges two properties when a new copy links them; the older id survives and the absorbed one leads to it", async () => {
+    const agency = vagueFlat({ observedAt: "2026-11-20T08:00:00Z" });
+    const owner = byOwner(agency, { observedAt: "2026-11-20T09:00:00Z" });
+    await ingest(database.db, [agency]);
+    await ingest(database.db, [owner]);
+    const first = await classifiedOf(database.db, agency);
+    const second = await classifiedOf(database.db, owner);
+    expect(second.propertyId).not.toBe(first.propertyId); // too little in common to conclude alone
+
+    // An agency's copy showing the photos of both: the same flat.
+    const bridge = sameFlat(agency, {
+      observedAt: "2026-11-21T08:00:00Z",
+      source: { domain: "bienici.com", url: `https://www.bienici.com/annonce/vente/paris-11e/${(listingNumber += 1)}` },
+      media: { images: [...((agency["media"] as { images: object[] }).images), ...((owner["media"] as { images: object[] }).images)] },
+    });
+    await ingest(database.db, [bridge]);
+    const [older, younger] = [first.propertyId, second.propertyId].sort();
+    for (const listing of [agency, owner, bridge]) expect((await classifiedOf(database.db, listing)).propertyId).toBe(older);
+
+    const absorbed = younger as string;
+    const [redirect] = await database.db.select().from(propertyRedirects).where(eq(propertyRedirects.fromId, absorbed));
+    expect(redirect?.toId).toBe(older);
+    const survivor = await getProperty(context(), absorbed);
+    expect(survivor?.id).toBe(older);
+    expect(survivor?.sourceDomainsCount).toBe(3);
+
+    const absorbedEvents = await eventsOf(database.db, absorbed);
+    expect(absorbedEvents.at(-1)).toMatchObject({ type: "removed", resource: "property", propertyId: older, changedFields: ["mergedInto"] });
+    expect((await eventsOf(database.db, older as string)).at(-1)).toMatchObject({ type: "updated", resource: "property" });
+    const moved = absorbedEvents.at(-1)?.resourceId === first.propertyId ? first : second;
+    expect((await eventsOf(database.db, moved.id)).at(-1)).toMatchObject({ type: "updated", resource: "classified", propertyId: older });
+    expect((await eventsOf(database.db, moved.id)).at(-1)?.changedFields).toContain("propertyId");
+
+    // In commit order: the classified moves, the survivor is updated, then the absorbed one is removed.
+    const order = await database.db
+      .select({ resourceId: events.resourceId, type: events.type })
+      .from(events)
+      .where(sql`${events.resourceId} in (${moved.id}, ${older}, ${absorbed})`)
+      .orderBy(asc(events.id));
+    expect(order.slice(-3)).toEqual([
+      { resourceId: moved.id, type: "updated" },
+      { resourceId: older, type: "updated" },
+      { resourceId: absorbed, type: "removed" },
+    ]);
+  });
+
+  it("splits a listing off its property when a correction no longer fits; the property keeps its id", async () => {
+    const seloger = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    const leboncoin = sameFlat(seloger, {
+      observedAt: "2026-11-20T09:00:00Z",
+      source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+    });
+    await ingest(database.db, [seloger, leboncoin]);
+    const propertyId = (await classifiedOf(database.db, seloger)).propertyId;
+    expect((await classifiedOf(database.db, leboncoin)).propertyId).toBe(propertyId);
+
+    // The portal corrects its listing: it was another, larger flat two floors up.
+    await ingest(database.db, [revise(leboncoin, { observedAt: "2026-11-22T08:00:00Z", property: { area: 71, roomCount: 3, floor: 5 } })]);
+    const corrected = await classifiedOf(database.db, leboncoin);
+    expect((await classifiedOf(database.db, seloger)).propertyId).toBe(propertyId);
+    expect(corrected.propertyId).not.toBe(propertyId);
+    expect((await propertyById(database.db, propertyId)).sourceDomains).toEqual(["seloger.com"]);
+    expect((await eventsOf(database.db, corrected.propertyId)).map((event) => event.type)).toEqual(["created"]);
+    expect((await eventsOf(database.db, corrected.id)).at(-1)?.changedFields).toEqual(expect.arrayContaining(["area", "propertyId"]));
+  });
+
+  it("moves a relocated listing out of its property, so that no property spans two communes", async () => {
+    const annecy = { postcode: "74000", city: { name: "Annecy" }, latitude: 45.899, longitude: 6.129 };
+    const first = observation({ observedAt: "2026-11-20T08:00:00Z", location: annecy });
+    const second = sameFlat(first, {
+      observedAt: "2026-11-20T09:00:00Z",
+      source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+    });
+    await ingest(database.db, [first, second]);
+    const propertyId = (await classifiedOf(database.db, first)).propertyId;
+    expect((await classifiedOf(database.db, second)).propertyId).toBe(propertyId);
+
+    const chambery = { postcode: "73000", city: { name: "Chambéry" }, latitude: 45.566, longitude: 5.921 };
+    await ingest(database.db, [revise(second, { observedAt: "2026-11-22T08:00:00Z", location: chambery })]);
+    const moved = await classifiedOf(database.db, second);
+    expect(moved.department).toBe("73");
+    expect(moved.propertyId).not.toBe(propertyId);
+    expect((await propertyById(database.db, moved.propertyId)).department).toBe("73");
+    expect((await propertyById(database.db, propertyId)).department).toBe("74");
+    const [spanning] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(classifieds)
+      .innerJoin(properties, eq(properties.id, classifieds.propertyId))
+      .where(sql`${classifieds.department} <> ${properties.department}`);
+    expect(spanning?.n).toBe(0);
+  });
+
+  it("regrouping the stored classifieds again changes nothing the second time, and repairs a wrong grouping", async () => {
+    const listing = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    await ingest(database.db, [listing, sameFlat(listing, { observedAt: "2026-11-20T09:00:00Z" }), vagueFlat({ property: { area: 90, roomCount: 4 } })]);
+    const first = await regroupStored(database.db);
+    expect(first.blocks).toBeGreaterThan(0);
+    const second = await regroupStored(database.db);
+    expect(second).toMatchObject({ moved: 0, merged: 0, created: 0 });
+
+    // Two unrelated flats put in one property (by an older model, say): regrouping splits them again.
+    const a = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    const b = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    await ingest(database.db, [a, b]);
+    const rowA = await classifiedOf(database.db, a);
+    const rowB = await classifiedOf(database.db, b);
+    await database.db.update(classifieds).set({ propertyId: rowA.propertyId }).where(eq(classifieds.id, rowB.id));
+    const repaired = await regroupStored(database.db);
+    expect(repaired.moved).toBe(1);
+    expect((await classifiedOf(database.db, b)).propertyId).not.toBe(rowA.propertyId);
+    expect((await classifiedOf(database.db, a)).propertyId).toBe(rowA.propertyId);
+  });
+});
+
+describe("grouping: the same grouping whatever the order of the lines", () => {
+  /** A small feed: flats listed on several portals, hard negatives (one agency, one building, one programme). */
+  function feed(): Record<string, unknown>[] {
+    const lines: Record<string, unknown>[] = [];
+    let hour = 0;
+    const at = () => new Date(Date.UTC(2026, 10, 10, 0, 0, 0) + (hour += 1) * 3_600_000).toISOString();
+    for (let flat = 0; flat < 8; flat += 1) {
+      const original = observation({ observedAt: at(), property: { area: 30 + flat * 9, roomCount: 1 + (flat % 4), bedroomCount: flat % 4 } });
+      lines.push(original);
+      lines.push(sameFlat(original, { observedAt: at(), source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` } }));
+      if (flat % 2 === 0) lines.push(byOwner(original, { observedAt: at(), media: original["media"] }));
+      // Its neighbour three floors up: same size, same agency.
+      lines.push(observation({ observedAt: at(), publisher: original["publisher"], property: { ...(original["property"] as object), floor: ((original["property"] as { floor: number }).floor + 3) % 400 } }));
+    }
+    // A programme: one promoter, shared renders, units of one size on different floors.
+    const renders = photos(999_001, 2);
+    const promoter = observation({ observedAt: at() })["publisher"];
+    for (let unit = 0; unit < 5; unit += 1) {
+      lines.push(observation({ observedAt: at(), publisher: promoter, title: "Programme neuf Les Jardins", description: "Résidence neuve, livraison 2027, du studio au 4 pièces.", property: { area: 62 + unit * 0.5, roomCount: 3, bedroomCount: 2, floor: unit, isNew: true }, media: { images: renders }, transaction: { price: 480_000 + unit * 15_000 } }));
+    }
+    return lines;
+  }
+
+  /** Shuffles the listings, each listing's own lines kept in order. */
+  function reordered(lines: readonly Record<string, unknown>[], seed: number): Record<string, unknown>[] {
+    let state = seed;
+    const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    return [...lines].map((line) => ({ line, order: random() })).sort((a, b) => a.order - b.order).map(({ line }) => line);
+  }
+
+  async function grouping(lines: readonly Record<string, unknown>[], batchSize: number): Promise<string[]> {
+    const database = await createTestDatabase();
+    try {
+      await ingest(database.db, lines, { batchSize });
+      const rows = await database.db.select({ urlKey: classifieds.urlKey, propertyId: classifieds.propertyId }).from(classifieds);
+      const groups = new Map<string, string[]>();
+      for (const row of rows) groups.set(row.propertyId, [...(groups.get(row.propertyId) ?? []), row.urlKey]);
+      return [...groups.values()].map((keys) => keys.sort().join(" ")).sort();
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("groups one feed the same in several orders and batch sizes", async () => {
+    const lines = feed();
+    const expected = await grouping(lines, 1_000);
+    expect(expected.length).toBeGreaterThan(8);
+    expect(expected.length).toBeLessThan(lines.length);
+    for (const [seed, batchSize] of [[1, 7], [2, 3], [3, 1_000]] as const) {
+      expect(await grouping(reordered(lines, seed), batchSize)).toEqual(expected);
+    }
+  }, 120_000);
+});
