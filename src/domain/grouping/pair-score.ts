@@ -87,7 +87,7 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, photoWeight: Pho
   };
   if (!sameBlock(a, b)) return CONFLICT;
   if (!add("area", areaPoints(a.area, b.area))) return CONFLICT;
-  if (!add("rooms", countPoints(a.roomCount, b.roomCount, 1, -1.5))) return CONFLICT;
+  if (!add("rooms", countPoints(a.roomCount, b.roomCount, 0.5, -1.5))) return CONFLICT;
   if (!add("bedrooms", countPoints(a.bedroomCount, b.bedroomCount, 0.5, -1.5))) return CONFLICT;
   if (!add("floor", floorPoints(a.floor, b.floor))) return CONFLICT;
   if (!add("price", pricePoints(a.price, b.price))) return CONFLICT;
@@ -110,8 +110,9 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, photoWeight: Pho
   if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone) {
     add("privatePhone", 3);
   }
-  // A promoter lists each unit of a programme with the same renders and text: those prove nothing there.
-  if (a.isNewBuild && b.isNewBuild && samePublisher && photos.points > 0) add("programmeUnits", -photos.points);
+  // A promoter lists each unit of a programme with the same renders, text and plans: those prove nothing there,
+  // only what differs between units (floor, energy figures, exact price) can tell two listings of one unit.
+  if (a.isNewBuild && b.isNewBuild && samePublisher) add("programmeUnits", -photos.points - textPoints(text) - 2);
   return score;
 }
 
@@ -126,8 +127,9 @@ export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
 function areaPoints(a: number | null, b: number | null): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a - b) / Math.max(a, b);
-  if (gap <= 0.015 || Math.abs(a - b) <= 0.5) return 3;
-  if (gap <= 0.04) return 1.5;
+  // Flats of one size are common in a block: agreement says little, disagreement much.
+  if (gap <= 0.015 || Math.abs(a - b) <= 0.5) return 2;
+  if (gap <= 0.04) return 1;
   if (gap <= 0.085) return 0;
   if (gap <= MAX_AREA_GAP) return -3;
   return CONFLICT;

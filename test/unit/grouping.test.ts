@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
+import { clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { CONFLICT, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
+import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
+
+const LIVING = "c3d4a1b2e5f60718";
+const LIVING_RECOMPRESSED = "c3d4a1b2e5f60719"; // 1 bit
+const KITCHEN = "5a5a3c3c0ff01234";
+const OTHER_FLAT = "8e1f4d2c7b6a5948";
+const BLANK = "0000000000000000";
+
+let keys = 0;
+function record(overrides: Partial<GroupingRecord> & { hashes?: string[] } = {}): GroupingRecord {
+  const { hashes, ...rest } = overrides;
+  keys += 1;
+  return {
+    key: `portal.fr/${String(keys).padStart(4, "0")}`,
+    inseeCode: "75111",
+    propertyType: "apartment",
+    transactionType: "sale",
+    area: 62,
+    landArea: null,
+    roomCount: 3,
+    bedroomCount: 2,
+    floor: null,
+    price: 650_000,
+    photos: packPhotos(hashes ?? []),
+    textSignature: null,
+    publisherSiret: null,
+    publisherSiren: null,
+    publisherType: null,
+    publisherPhone: null,
+    publisherIsProfessional: null,
+    contactPhone: null,
+    latitude: null,
+    longitude: null,
+    dpeLabel: null,
+    dpeValue: null,
+    gesLabel: null,
+    gesValue: null,
+    constructionYear: null,
+    isNewBuild: false,
+    flags: [],
+    ...rest,
+  };
+}
+
+describe("photo hashes", () => {
+  it("counts differing bits, and refuses to compare hashes of different lengths or not hex", () => {
+    expect(hammingDistanceHex(LIVING, LIVING_RECOMPRESSED)).toBe(1);
+    expect(hammingDistanceHex("00", "ff")).toBe(8);
+    expect(hammingDistanceHex("abc", "abcd")).toBe(Number.POSITIVE_INFINITY);
+    expect(hammingDistanceHex("zz", "00")).toBe(Number.POSITIVE_INFINITY);
+    const [a, b] = packPhotos([LIVING, KITCHEN]);
+    expect(a && b && photoDistance(a, b)).toBe(hammingDistanceHex(LIVING, KITCHEN));
+  });
+
+  it("drops blank pictures and a photo repeated on one listing", () => {
+    expect(packPhotos([BLANK, LIVING, LIVING_RECOMPRESSED, "not hex"])).toHaveLength(1);
+  });
+});
+
+describe("text signature", () => {
+  const advert =
+    "Au coeur du 11e, bel appartement traversant de trois pièces au deuxième étage avec ascenseur, séjour lumineux, deux chambres, cave.";
+  it("is close for copies of one text and far for unrelated texts", () => {
+    const copy = textSignature("Appartement 3 pièces", advert);
+    const edited = textSignature("Appartement 3 pièces", advert.replace("cave", "cave et parking"));
+    const other = textSignature("Maison familiale", "Grande maison avec jardin arboré, garage double, cinq chambres, proche écoles et commerces, quartier calme.");
+    expect(textDistance(copy, textSignature("APPARTEMENT 3 PIÈCES", advert))).toBe(0);
+    expect(textDistance(copy, edited)).toBeLessThanOrEqual(12);
+    expect(textDistance(copy, other)).toBeGreaterThan(16);
+  });
+  it("is null for a text too short to say anything", () => {
+    expect(textSignature("T2", null)).toBeNull();
+    expect(textDistance(null, "0123456789abcdef")).toBeNull();
+  });
+});
+
+describe("pair score", () => {
+  it("matches copies of one advert by one publisher (same photos, text and figures)", () => {
+    const text = textSignature("Appartement 3 pièces", "Au coeur du 11e, bel appartement traversant de trois pièces au deuxième étage avec ascenseur.");
+    const a = record({ hashes: [LIVING, KITCHEN], textSignature: text, publisherSiret: "55210055400013", floor: 2 });
+    const b = record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], textSignature: text, publisherSiret: "55210055400013", floor: 2 });
+    expect(scorePair(a, b)).toBeGreaterThan(10);
+    expect(scorePair(a, b)).toBe(scorePair(b, a));
+  });
+
+  it("matches the owner's and an agency's listings of one flat on figures alone: energy, floor, area measured differently", () => {
+    const agency = record({ area: 64, roomCount: 3, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 655_000, hashes: [OTHER_FLAT] });
+    const owner = record({ area: 61, roomCount: 2, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 630_000, hashes: [LIVING] });
+    expect(scorePair(agency, owner)).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each([
+    ["two floors", { floor: 2 }, { floor: 5 }],
+    ["areas 20% apart", { area: 50 }, { area: 62 }],
+    ["two rooms apart", { roomCount: 1 }, { roomCount: 3 }],
+    ["two energy labels apart", { dpeLabel: "b" }, { dpeLabel: "d" }],
+    ["prices 40% apart", { price: 390_000 }, { price: 650_000 }],
+    ["another commune", { inseeCode: "75111" }, { inseeCode: "75112" }],
+  ] as const)("never puts %s in one property, whatever else agrees", (_, left, right) => {
+    const a = record({ hashes: [LIVING, KITCHEN], ...left });
+    const b = record({ hashes: [LIVING, KITCHEN], ...right });
+    expect(scorePair(a, b)).toBe(CONFLICT);
+  });
+
+  it("takes the same publisher with other photos as another property of that publisher", () => {
+    const a = record({ publisherSiret: "55210055400013", hashes: [LIVING] });
+    const b = record({ publisherSiret: "55210055400013", hashes: [OTHER_FLAT] });
+    const c = record({ publisherSiret: "73282932000074", hashes: [OTHER_FLAT] });
+    expect(scorePair(a, b)).toBeLessThan(scorePair(a, c));
+    expect(scorePair(a, b)).toBeLessThan(4);
+  });
+
+  it("does not take a mandatary network's SIRET for one publisher: its agents differ by phone", () => {
+    const agent = (phone: string) => record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: phone, hashes: [OTHER_FLAT] });
+    const other = record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: "+33611111111", hashes: [LIVING] });
+    expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
+  });
+
+  it("discounts the renders a promoter shows on every unit of a programme", () => {
+    const unit = (floor: number | null, price: number) => record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
+    expect(scorePair(unit(null, 480_000), unit(null, 495_000))).toBeLessThan(4);
+  });
+});
+
+describe("clustering", () => {
+  it("keeps A and C apart when they conflict, even though each matches B", () => {
+    const b = record({ hashes: [LIVING, KITCHEN], floor: null });
+    const a = record({ hashes: [LIVING], floor: 2 });
+    const c = record({ hashes: [KITCHEN], floor: 5 });
+    const groups = clusterRecords([a, b, c]);
+    expect(groups).toHaveLength(2);
+    expect(groups.some((group) => group.includes(a) && group.includes(c))).toBe(false);
+  });
+
+  it("gives the same groups whatever the order of the records", () => {
+    const flat = [record({ hashes: [LIVING, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN] }), record({ hashes: [KITCHEN], area: 63 })];
+    const other = [record({ area: 90, roomCount: 4, hashes: [OTHER_FLAT] }), record({ area: 91, roomCount: 4, hashes: [OTHER_FLAT] })];
+    const all = [...flat, ...other];
+    const expected = clusterRecords(all).map((group) => group.map((r) => r.key));
+    for (let shift = 1; shift < all.length; shift += 1) {
+      const rotated = [...all.slice(shift), ...all.slice(0, shift)].reverse();
+      expect(clusterRecords(rotated).map((group) => group.map((r) => r.key))).toEqual(expected);
+    }
+    expect(expected).toHaveLength(2);
+  });
+
+  it("does not link a whole block through a logo every listing of an agency shows", () => {
+    const logo = "f0e1d2c3b4a59687";
+    const listings = Array.from({ length: 12 }, (_, index) => record({ hashes: [logo, `${(index + 1).toString(16).padStart(2, "0")}3c5a7e9b1d2f4a`], area: 60 + index * 0.4, price: 600_000 + index * 9_000 }));
+    expect(clusterRecords(listings)).toHaveLength(12);
+  });
+});
+
+describe("group identity", () => {
+  const ids = () => {
+    let n = 0;
+    return () => `new-${(n += 1)}`;
+  };
+  it("keeps the oldest id on a merge, and says where the absorbed one went", () => {
+    const result = identifyGroups([[{ key: "a", previous: "p2", seniority: "1" }, { key: "b", previous: "p1", seniority: "2" }, { key: "c", previous: undefined, seniority: "3" }]], ids());
+    expect(result.propertyIds).toEqual(["p1"]);
+    expect([...result.absorbed]).toEqual([["p2", "p1"]]);
+  });
+  it("on a split, the larger part keeps the id and the other gets a new one; on a tie, the part with the eldest member", () => {
+    const larger = identifyGroups([[{ key: "a", previous: "p1", seniority: "3" }], [{ key: "b", previous: "p1", seniority: "1" }, { key: "c", previous: "p1", seniority: "2" }]], ids());
+    expect(larger.propertyIds).toEqual(["new-1", "p1"]);
+    const tie = identifyGroups([[{ key: "a", previous: "p1", seniority: "9" }], [{ key: "b", previous: "p1", seniority: "1" }]], ids());
+    expect(tie.propertyIds).toEqual(["new-1", "p1"]);
+    expect(tie.absorbed.size).toBe(0);
+  });
+});
