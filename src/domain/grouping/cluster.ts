@@ -8,7 +8,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { areasComparable, CONFLICT, scorePair, type GroupingRecord } from "./pair-score.js";
-import { samePhoto } from "./photo-hash.js";
+import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
 /** A pair whose weight reaches this links its two classifieds. */
 export const LINK_THRESHOLD = 4;
@@ -42,15 +42,15 @@ type Edge = { a: number; b: number; score: number };
 
 function clusterBlock<R extends GroupingRecord>(records: readonly R[]): R[][] {
   const pairs = comparablePairs(records);
-  const weight = photoWeights(records, pairs);
+  const shared = sharedPhotos(records, pairs);
   const scores = new Map<number, number>();
   const edges: Edge[] = [];
   const n = records.length;
-  for (const [a, b] of pairs) {
-    const score = scorePair(records[a] as R, records[b] as R, (record, index) => weight.get(record)?.[index] ?? 1); // a, b < n
+  pairs.forEach(([a, b], index) => {
+    const score = scorePair(records[a] as R, records[b] as R, shared[index] ?? 0); // a, b < n
     scores.set(a * n + b, score);
     if (score >= LINK_THRESHOLD) edges.push({ a, b, score });
-  }
+  });
   // Strongest first; equal weights in key order (records are sorted by key, so index order is key order).
   edges.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 
@@ -111,26 +111,48 @@ function comparablePairs(records: readonly GroupingRecord[]): Array<[number, num
   return pairs;
 }
 
-/** For each record with a common photo, the weight of each of its photos (see COMMON_PHOTO_PARTNERS). */
-function photoWeights(records: readonly GroupingRecord[], pairs: ReadonlyArray<[number, number]>): Map<GroupingRecord, number[]> {
-  const partners = records.map((record) => new Array<number>(record.photos.length).fill(0));
-  for (const [a, b] of pairs) {
+/**
+ * For each pair, how many photos its two records share, a common photo counting half or nothing (see
+ * COMMON_PHOTO_PARTNERS). Photos are compared once per pair: which photos of each side the other side shows is
+ * kept as a bit mask (photos beyond the 32nd of a listing are not compared).
+ */
+function sharedPhotos(records: readonly GroupingRecord[], pairs: ReadonlyArray<[number, number]>): number[] {
+  const masks: Array<[number, number]> = pairs.map(() => [0, 0]);
+  const partners = records.map((record) => new Uint16Array(Math.min(record.photos.length, 32)));
+  pairs.forEach(([a, b], index) => {
     const x = records[a] as GroupingRecord;
     const y = records[b] as GroupingRecord;
-    if (x.photos.length === 0 || y.photos.length === 0) continue;
-    x.photos.forEach((photo, index) => {
-      if (y.photos.some((other) => samePhoto(photo, other))) (partners[a] as number[])[index] = ((partners[a] as number[])[index] ?? 0) + 1;
-    });
-    y.photos.forEach((photo, index) => {
-      if (x.photos.some((other) => samePhoto(photo, other))) (partners[b] as number[])[index] = ((partners[b] as number[])[index] ?? 0) + 1;
-    });
-  }
-  const weights = new Map<GroupingRecord, number[]>();
-  partners.forEach((counts, index) => {
-    if (!counts.some((count) => count >= COMMON_PHOTO_PARTNERS)) return;
-    weights.set(records[index] as GroupingRecord, counts.map((count) => (count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1)));
+    if (x.photos.length === 0 || y.photos.length === 0) return;
+    const mask = masks[index] as [number, number];
+    const xs = Math.min(x.photos.length, 32);
+    const ys = Math.min(y.photos.length, 32);
+    for (let i = 0; i < xs; i += 1) {
+      for (let j = 0; j < ys; j += 1) {
+        if (!samePhoto(x.photos[i] as PackedPhoto, y.photos[j] as PackedPhoto)) continue;
+        mask[0] |= 1 << i;
+        mask[1] |= 1 << j;
+      }
+    }
+    if (mask[0] === 0) return;
+    countBits(partners[a] as Uint16Array, mask[0]);
+    countBits(partners[b] as Uint16Array, mask[1]);
   });
-  return weights;
+  const weightOf = (count: number) => (count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1);
+  return pairs.map(([a, b], index) => {
+    const [maskA, maskB] = masks[index] as [number, number];
+    if (maskA === 0) return 0;
+    return Math.min(weighted(partners[a] as Uint16Array, maskA, weightOf), weighted(partners[b] as Uint16Array, maskB, weightOf));
+  });
+}
+
+function countBits(counts: Uint16Array, mask: number): void {
+  for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) counts[bit] = (counts[bit] ?? 0) + 1;
+}
+
+function weighted(counts: Uint16Array, mask: number, weightOf: (count: number) => number): number {
+  let total = 0;
+  for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) total += weightOf(counts[bit] ?? 0);
+  return total;
 }
 
 function compareKeys(a: string, b: string): number {

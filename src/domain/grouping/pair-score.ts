@@ -55,10 +55,6 @@ export const CONFLICT = Number.NEGATIVE_INFINITY;
 /** Areas further apart than this share of the larger one are two properties (measurement noise stays under ~8%). */
 export const MAX_AREA_GAP = 0.12;
 
-/** How much a shared photo counts, by photo: 1 for an ordinary one, less for one many listings of the block show. */
-export type PhotoWeight = (record: GroupingRecord, photoIndex: number) => number;
-
-const FULL_WEIGHT: PhotoWeight = () => 1;
 
 /** Receives each feature's contribution, to explain a decision. */
 export type Explain = (feature: string, points: number) => void;
@@ -74,11 +70,11 @@ export function areasComparable(a: number | null, b: number | null): boolean {
 }
 
 /**
- * The match weight of two classifieds of one block; `CONFLICT` when they cannot be one property. Photos are
- * compared by `photoWeight`, which lets the caller discount photos that many listings share (an agency's logo,
- * a programme's renders).
+ * The match weight of two classifieds of one block; `CONFLICT` when they cannot be one property. `sharedPhotos`
+ * is how many photos the two share, each counted 1 or less: the caller may discount photos that many listings
+ * share (an agency's logo, a programme's renders); by default every shared photo counts 1.
  */
-export function scorePair(a: GroupingRecord, b: GroupingRecord, photoWeight: PhotoWeight = FULL_WEIGHT, explain?: Explain): number {
+export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b), explain?: Explain): number {
   let score = 0;
   const add = (feature: string, points: number): boolean => {
     explain?.(feature, points);
@@ -98,7 +94,7 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, photoWeight: Pho
   add("distance", distancePoints(a, b));
 
   const samePublisher = isSamePublisher(a, b);
-  const photos = sharedPhotoPoints(a, b, photoWeight);
+  const photos = sharedPhotoPoints(a, b, sharedPhotos);
   add("photos", photos.points);
   const text = textDistance(a.textSignature, b.textSignature);
   add("text", textPoints(text));
@@ -222,26 +218,25 @@ function textPoints(distance: number | null): number {
   return distance <= 12 ? 1 : 0;
 }
 
-/**
- * Photos of `a` that some photo of `b` shows, weighted: the first counts 5, each further one 1.5, up to 8.
- * The count is taken from both sides and the smaller kept, so that the result does not depend on the order
- * of the arguments.
- */
-function sharedPhotoPoints(a: GroupingRecord, b: GroupingRecord, photoWeight: PhotoWeight): { points: number; bothHavePhotos: boolean } {
+/** The first shared photo counts 5, each further one 1.5, up to 8. */
+function sharedPhotoPoints(a: GroupingRecord, b: GroupingRecord, shared: number): { points: number; bothHavePhotos: boolean } {
   const bothHavePhotos = a.photos.length > 0 && b.photos.length > 0;
-  if (!bothHavePhotos) return { points: 0, bothHavePhotos };
-  const shared = Math.min(weightedMatches(a, b, photoWeight), weightedMatches(b, a, photoWeight));
-  if (shared <= 0) return { points: 0, bothHavePhotos };
-  const points = shared >= 1 ? 5 + 1.5 * Math.min(shared - 1, 2) : 5 * shared;
-  return { points, bothHavePhotos };
+  if (!bothHavePhotos || shared <= 0) return { points: 0, bothHavePhotos };
+  return { points: shared >= 1 ? 5 + 1.5 * Math.min(shared - 1, 2) : 5 * shared, bothHavePhotos };
 }
 
-function weightedMatches(a: GroupingRecord, b: GroupingRecord, photoWeight: PhotoWeight): number {
-  let total = 0;
-  a.photos.forEach((photo, index) => {
-    if (b.photos.some((other) => samePhoto(photo, other))) total += photoWeight(a, index);
-  });
-  return total;
+/**
+ * Photos the two share, each counted once: counted from both sides and the smaller kept, so that two near-copies
+ * of one photo on one side count once and the result does not depend on the order of the arguments.
+ */
+export function countSharedPhotos(a: GroupingRecord, b: GroupingRecord): number {
+  return Math.min(matchedPhotos(a, b), matchedPhotos(b, a));
+}
+
+function matchedPhotos(a: GroupingRecord, b: GroupingRecord): number {
+  let count = 0;
+  for (const photo of a.photos) if (b.photos.some((other) => samePhoto(photo, other))) count += 1;
+  return count;
 }
 
 function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {

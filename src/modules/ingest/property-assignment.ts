@@ -10,6 +10,7 @@ import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../domain/grouping/cluster.js";
 import { MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
+import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
 /** The classified columns grouping reads. */
@@ -70,6 +71,12 @@ export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
   return false;
 }
 
+/**
+ * A classified's photos, packed. A stored classified is read again as a candidate by every batch near it: its
+ * photos are packed once (the packed photos are never modified).
+ */
+const photosOf = memoise((imageHashes: string) => packPhotos(imageHashes === "" ? [] : imageHashes.split(",")), 200_000);
+
 /** A stored classified as grouping sees it, and the property it belongs to. */
 export type PropertyCandidate = { classifiedId: string; propertyId: string; record: GroupingRecord };
 
@@ -89,7 +96,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     bedroomCount: row.bedroomCount,
     floor: row.floor,
     price: row.priceCurrent,
-    photos: packPhotos(row.imageHashes === "" ? [] : row.imageHashes.split(",")),
+    photos: photosOf(row.imageHashes),
     textSignature: row.textSignature,
     publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
