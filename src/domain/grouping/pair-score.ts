@@ -83,7 +83,7 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: nu
   };
   if (!sameBlock(a, b)) return CONFLICT;
   if (!add("area", areaPoints(a.area, b.area))) return CONFLICT;
-  if (!add("rooms", countPoints(a.roomCount, b.roomCount, 0.5, -1.5))) return CONFLICT;
+  if (!add("rooms", countPoints(a.roomCount, b.roomCount, 0.8, -1))) return CONFLICT; // the living room counted or not
   if (!add("bedrooms", countPoints(a.bedroomCount, b.bedroomCount, 0.5, -1.5))) return CONFLICT;
   if (!add("floor", floorPoints(a.floor, b.floor))) return CONFLICT;
   if (!add("price", pricePoints(a.price, b.price))) return CONFLICT;
@@ -98,17 +98,18 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: nu
   add("photos", photos.points);
   const text = textDistance(a.textSignature, b.textSignature);
   add("text", textPoints(text));
-  // One publisher copies its own advert whole: the same publisher with other photos and another text is
-  // publishing another property.
-  if (samePublisher && photos.bothHavePhotos && photos.points === 0) add("samePublisherOtherPhotos", -3);
+  // One publisher copies its own advert whole: the same publisher showing other photos (its logo at most in
+  // common) and another text is publishing another property.
+  if (samePublisher && photos.bothHavePhotos && sharedPhotos < 2 && Math.min(a.photos.length, b.photos.length) >= 3) add("samePublisherOtherPhotos", -3);
   if (samePublisher && text !== null && text > 20) add("samePublisherOtherText", -1.5);
   // A private seller posting on two portals leaves the same phone; a professional's phone is its office's.
   if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone) {
     add("privatePhone", 3);
   }
-  // A promoter lists each unit of a programme with the same renders, text and plans: those prove nothing there,
-  // only what differs between units (floor, energy figures, exact price) can tell two listings of one unit.
-  if (a.isNewBuild && b.isNewBuild && samePublisher) add("programmeUnits", -photos.points - textPoints(text) - 2);
+  // Every unit of a new-build programme is shown with the promoter's renders, texts, plans and energy study,
+  // whoever lists it: those prove nothing there; only what differs between units (floor, exact price) can tell
+  // two listings of one unit.
+  if (a.isNewBuild && b.isNewBuild) add("programmeUnits", -photos.points - textPoints(text) - Math.max(0, energyValuePoints(a, b)) - 2);
   return score;
 }
 
@@ -125,9 +126,8 @@ function areaPoints(a: number | null, b: number | null): number {
   const gap = Math.abs(a - b) / Math.max(a, b);
   // Flats of one size are common in a block: agreement says little, disagreement much.
   if (gap <= 0.015 || Math.abs(a - b) <= 0.5) return 2;
-  if (gap <= 0.04) return 1;
-  if (gap <= 0.085) return 0;
-  if (gap <= MAX_AREA_GAP) return -3;
+  if (gap <= 0.085) return 0.5; // carrez or floor area, rounding
+  if (gap <= MAX_AREA_GAP) return -2;
   return CONFLICT;
 }
 
@@ -142,15 +142,15 @@ function floorPoints(a: number | null, b: number | null): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a - b);
   if (gap === 0) return 2;
-  return gap === 1 ? -4 : CONFLICT; // ground floor written 0 or 1
+  return gap === 1 ? -3 : CONFLICT; // ground floor written 0 or 1
 }
 
 function pricePoints(a: number, b: number): number {
   if (a <= 0 || b <= 0) return 0;
   const gap = Math.abs(a - b) / Math.max(a, b);
-  if (gap <= 0.005) return 1.5;
-  if (gap <= 0.03) return 0.5;
-  if (gap <= 0.08) return -0.5; // fees included or not, a price cut not yet copied everywhere
+  if (gap <= 0.005) return 2;
+  if (gap <= 0.03) return 0.3;
+  if (gap <= 0.08) return 0; // fees included or not, a price cut not yet copied everywhere
   if (gap <= 0.15) return -2;
   if (gap <= 0.3) return -4;
   return CONFLICT;
@@ -159,17 +159,21 @@ function pricePoints(a: number, b: number): number {
 function energyPoints(a: GroupingRecord, b: GroupingRecord): number {
   const labels = labelPoints(a.dpeLabel, b.dpeLabel) + labelPoints(a.gesLabel, b.gesLabel) * 0.5;
   if (labels === CONFLICT) return CONFLICT;
-  return labels + valuePoints(a.dpeValue, b.dpeValue, 2.5, -2.5) + valuePoints(a.gesValue, b.gesValue, 1, -1.5);
+  return labels + energyValuePoints(a, b);
+}
+
+/** Equal energy figures (kWh/m²/year, kg CO₂/m²/year) come from one diagnosis: equal on every copy of one property. */
+function energyValuePoints(a: GroupingRecord, b: GroupingRecord): number {
+  return valuePoints(a.dpeValue, b.dpeValue, 3, -2.5) + valuePoints(a.gesValue, b.gesValue, 2, -1.5);
 }
 
 function labelPoints(a: string | null, b: string | null): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a.charCodeAt(0) - b.charCodeAt(0));
-  if (gap === 0) return 0.5;
-  return gap === 1 ? -1.5 : CONFLICT;
+  if (gap === 0) return 1;
+  return gap === 1 ? -2 : CONFLICT;
 }
 
-/** An energy figure (kWh/m²/year, kg CO₂/m²/year) is the diagnosis's: equal on every copy of one property. */
 function valuePoints(a: number | null, b: number | null, same: number, different: number): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a - b) / Math.max(a, b, 1);
@@ -180,7 +184,7 @@ function valuePoints(a: number | null, b: number | null, same: number, different
 function yearPoints(a: number | null, b: number | null): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a - b);
-  if (gap === 0) return 0.5;
+  if (gap === 0) return 2.5; // portals round some years (1900, 1930): not as telling as a floor plan
   if (gap <= 3) return 0;
   return gap <= 15 ? -2 : CONFLICT;
 }
@@ -214,15 +218,21 @@ function distancePoints(a: GroupingRecord, b: GroupingRecord): number {
 
 function textPoints(distance: number | null): number {
   if (distance === null) return 0;
-  if (distance <= 4) return 2.5;
+  if (distance <= 4) return 3.5;
   return distance <= 12 ? 1 : 0;
 }
 
-/** The first shared photo counts 5, each further one 1.5, up to 8. */
+/**
+ * Two shared photos count 6.5, three or more 8. One photo in common among several counts 3 only: it is often
+ * not the flat (an agency's logo, a stock picture of the town, the building's entrance); between listings of one
+ * or two photos it is all there is, and counts 5.
+ */
 function sharedPhotoPoints(a: GroupingRecord, b: GroupingRecord, shared: number): { points: number; bothHavePhotos: boolean } {
   const bothHavePhotos = a.photos.length > 0 && b.photos.length > 0;
   if (!bothHavePhotos || shared <= 0) return { points: 0, bothHavePhotos };
-  return { points: shared >= 1 ? 5 + 1.5 * Math.min(shared - 1, 2) : 5 * shared, bothHavePhotos };
+  if (shared >= 2) return { points: 6.5 + 1.5 * Math.min(shared - 2, 1), bothHavePhotos };
+  const single = Math.min(a.photos.length, b.photos.length) <= 2 ? 5 : 3;
+  return { points: single * shared, bothHavePhotos };
 }
 
 /**
