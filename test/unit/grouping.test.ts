@@ -108,16 +108,16 @@ describe("pair score", () => {
   });
 
   it("takes the same publisher with other photos as another property of that publisher", () => {
-    const a = record({ publisherSiret: "55210055400013", hashes: [LIVING] });
-    const b = record({ publisherSiret: "55210055400013", hashes: [OTHER_FLAT] });
-    const c = record({ publisherSiret: "73282932000074", hashes: [OTHER_FLAT] });
+    const a = record({ publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"] });
+    const b = record({ publisherSiret: "55210055400013", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
+    const c = record({ publisherSiret: "73282932000074", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
     expect(scorePair(a, b)).toBeLessThan(scorePair(a, c));
     expect(scorePair(a, b)).toBeLessThan(4);
   });
 
   it("does not take a mandatary network's SIRET for one publisher: its agents differ by phone", () => {
-    const agent = (phone: string) => record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: phone, hashes: [OTHER_FLAT] });
-    const other = record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: "+33611111111", hashes: [LIVING] });
+    const agent = (phone: string) => record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: phone, hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
+    const other = record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: "+33611111111", hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"] });
     expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
   });
 

@@ -56,6 +56,9 @@ export const CONFLICT = Number.NEGATIVE_INFINITY;
 export const MAX_AREA_GAP = 0.12;
 
 
+/** The most shared photos add to a pair's weight. */
+export const MAX_PHOTO_POINTS = 8;
+
 /** Receives each feature's contribution, to explain a decision. */
 export type Explain = (feature: string, points: number) => void;
 
@@ -230,7 +233,7 @@ function textPoints(distance: number | null): number {
 function sharedPhotoPoints(a: GroupingRecord, b: GroupingRecord, shared: number): { points: number; bothHavePhotos: boolean } {
   const bothHavePhotos = a.photos.length > 0 && b.photos.length > 0;
   if (!bothHavePhotos || shared <= 0) return { points: 0, bothHavePhotos };
-  if (shared >= 2) return { points: 6.5 + 1.5 * Math.min(shared - 2, 1), bothHavePhotos };
+  if (shared >= 2) return { points: Math.min(6.5 + 1.5 * (shared - 2), MAX_PHOTO_POINTS), bothHavePhotos };
   const single = Math.min(a.photos.length, b.photos.length) <= 2 ? 5 : 3;
   return { points: single * shared, bothHavePhotos };
 }

@@ -13,7 +13,7 @@ import { popcount } from "./photo-hash.js";
 const MIN_WORDS = 8;
 
 /** Words read at most: the start of an advert identifies it; portals cut long texts differently anyway. */
-const MAX_WORDS = 300;
+const MAX_WORDS = 120;
 
 /** The signature of a text, or null when it has too few words. */
 export function textSignature(...parts: ReadonlyArray<string | null>): string | null {
@@ -68,8 +68,9 @@ const FNV_PRIME = 0x01000193;
  * increments. Word pairs are the features: word order says more than a bag of common words does.
  */
 class BitCounters {
-  readonly #high = new Uint32Array(16);
-  readonly #low = new Uint32Array(16);
+  // Eight planes count to 255, more than MAX_WORDS.
+  readonly #high = new Uint32Array(8);
+  readonly #low = new Uint32Array(8);
 
   add(high: number, low: number): void {
     ripple(this.#high, high);

@@ -24,7 +24,7 @@ import {
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
-import { candidateOf, candidateWindow, changesGrouping, mergeWindows, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
+import { candidateOf, candidateWindow, changesGrouping, mergeWindows, neighbourhood, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
 import { deriveProperty, type PropertyMember } from "./property-derivation.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
@@ -132,7 +132,7 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
     set.set(candidate.classifiedId, change === undefined ? candidate : candidateOf(change.row));
   }
   for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
-  return applyRegrouping(reader, [...set.values()], changes);
+  return applyRegrouping(reader, neighbourhood([...set.values()], new Set(regroupedIds)), changes);
 }
 
 /**

@@ -7,8 +7,8 @@
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
-import { clusterRecords } from "../../domain/grouping/cluster.js";
-import { MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
+import { clusterRecords, LINK_THRESHOLD } from "../../domain/grouping/cluster.js";
+import { areasComparable, MAX_AREA_GAP, MAX_PHOTO_POINTS, scorePair, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
 import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
@@ -188,8 +188,35 @@ export type Regrouping = {
 };
 
 /**
- * Groups `classifieds` (the set around the classifieds a batch changed, in their final state) again and names
- * the groups. A classified new to grouping has an empty `propertyId`.
+ * The part of `set` that regrouping around the classifieds `changed` can concern: those classifieds, the others
+ * that come near a link with one of them (half the link weight), and every classified of the properties of
+ * either. The rest keeps its grouping: nothing it is compared with has changed.
+ */
+export function neighbourhood(set: readonly PropertyCandidate[], changed: ReadonlySet<string>): PropertyCandidate[] {
+  const dirty = set.filter((candidate) => changed.has(candidate.classifiedId));
+  const properties = new Set(dirty.map((candidate) => candidate.propertyId).filter((id) => id !== ""));
+  const byBlock = new Map<string, PropertyCandidate[]>();
+  for (const candidate of dirty) {
+    const key = groupKey(candidate.record);
+    byBlock.set(key, [...(byBlock.get(key) ?? []), candidate]);
+  }
+  for (const candidate of set) {
+    if (changed.has(candidate.classifiedId) || properties.has(candidate.propertyId)) continue;
+    const near = (byBlock.get(groupKey(candidate.record)) ?? []).some((other) => {
+      if (!areasComparable(other.record.area, candidate.record.area)) return false;
+      // Photos are compared only when they could make the difference (they count 8 at most).
+      const withoutPhotos = scorePair(other.record, candidate.record, 0);
+      if (withoutPhotos >= LINK_THRESHOLD / 2) return true;
+      return withoutPhotos + MAX_PHOTO_POINTS >= LINK_THRESHOLD / 2 && scorePair(other.record, candidate.record) >= LINK_THRESHOLD / 2;
+    });
+    if (near) properties.add(candidate.propertyId);
+  }
+  return set.filter((candidate) => changed.has(candidate.classifiedId) || properties.has(candidate.propertyId));
+}
+
+/**
+ * Groups `classifieds` (the set around the classifieds a batch changed, in their final state: see
+ * `neighbourhood`) again and names the groups. A classified new to grouping has an empty `propertyId`.
  */
 export function regroup(classifieds: readonly PropertyCandidate[]): Regrouping {
   const byKey = new Map(classifieds.map((candidate) => [candidate.record.key, candidate]));
