@@ -3,6 +3,7 @@ import * as published from "@immoteur/openapi-zod";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { classifieds, properties, webhookDeliveries, webhooks } from "../../src/db/schema/index.js";
+import { createToken } from "../../src/modules/auth/auth.service.js";
 import { deleteWebhook, rotateSecret } from "../../src/modules/webhooks/webhooks.service.js";
 import { listDeliveries } from "../../src/modules/webhooks/webhooks.repository.js";
 import { classifiedEvent, propertyEvent, recordEvents } from "../factories/events.js";
@@ -87,6 +88,23 @@ describe("webhook deliveries", () => {
     const [logged] = await listDeliveries(database.db, webhook.id, { limit: 10 });
     expect(logged?.attemptCount).toBe(3);
     expect(logged?.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 204]);
+  });
+
+  it("does not send a queued message once the owner's contract no longer covers it", async () => {
+    const { webhook, viewer } = await setUp("classified-notification", { contract: { allDepartments: false, departments: ["75", "69"], sirens: [], sirets: [] } });
+    receiver.behaviour = () => ({ status: 500 });
+    const listing = await createListing(database.db, { place: PLACES[0] });
+    await recordEvents(database.db, [classifiedEvent(listing.classifieds[0]!)]);
+    await receiver.waitFor((r) => r.requests.length === 1, 15_000, "the first, refused, attempt");
+    // The account's contract is narrowed (as `listings token create` does for an existing account) while the
+    // message waits for its retry; the receiver would now accept it.
+    await createToken(database.db, { email: viewer.email, name: "narrowed", plan: "pro200", contract: { allDepartments: false, departments: ["69"], sirens: [], sirets: [] }, scopes: ["read"] });
+    receiver.behaviour = () => ({ status: 204 });
+    await waitForDeliveryStatus(webhook.id, "failed");
+    const [logged] = await listDeliveries(database.db, webhook.id, { limit: 10 });
+    expect(logged?.attempts.at(-1)?.error).toMatch(/no longer within the owner's contract/);
+    expect(receiver.accepted).toHaveLength(0);
+    expect(receiver.requests).toHaveLength(1);
   });
 
   it("honours Retry-After before the next attempt", async () => {

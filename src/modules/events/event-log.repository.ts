@@ -1,4 +1,4 @@
-import { asc, desc, gt, gte } from "drizzle-orm";
+import { asc, desc, gt, gte, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { events, type EventRow } from "../../db/schema/index.js";
 import type { EventCursor } from "./event-cursor.js";
@@ -30,4 +30,10 @@ export async function cursorBeforeTime(db: Database, time: Date): Promise<EventC
     .limit(1);
   if (row) return row.id - 1n;
   return latestEventCursor(db);
+}
+
+/** The events with these ids (those that exist), in no particular order. */
+export async function readEventsByIds(db: Database, ids: readonly bigint[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(events).where(inArray(events.id, [...ids]));
 }

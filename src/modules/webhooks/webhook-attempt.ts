@@ -33,6 +33,8 @@ export function attemptMessage(delivery: ClaimedDelivery, now: Date): OutgoingMe
 
 export type AttemptVerdict = AttemptResult & {
   succeeded: boolean;
+  /** Not sent: no longer allowed (webhook-recheck.ts). Says nothing about the endpoint's health. */
+  withdrawn?: boolean;
   /** The endpoint was failing when the message was claimed: a success must clear that. */
   endpointWasFailing: boolean;
 };
@@ -70,4 +72,21 @@ export function judgeAttempt(delivery: ClaimedDelivery, outcome: AttemptOutcome,
 
 function isSuccess(statusCode: number): boolean {
   return statusCode >= 200 && statusCode < 300;
+}
+
+/** A message settled without being sent: its listing is no longer within the owner's contract or the filter. */
+export function withdrawnVerdict(delivery: ClaimedDelivery, reason: string, now: Date): AttemptVerdict {
+  return {
+    deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    status: "failed",
+    nextAttemptAt: null,
+    statusCode: null,
+    error: reason,
+    gone: false,
+    succeeded: false,
+    withdrawn: true,
+    endpointWasFailing: delivery.failingSince !== null,
+    attempt: { deliveryId: delivery.id, attemptNumber: delivery.attemptCount, startedAt: now, durationMs: 0, statusCode: null, error: reason },
+  };
 }

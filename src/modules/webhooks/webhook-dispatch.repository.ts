@@ -6,6 +6,8 @@ import { webhookAttempts, webhookDeliveries, webhooks, type NewWebhookAttemptRow
 export type ClaimedDelivery = {
   id: string;
   webhookId: string;
+  /** The event a notification carries; null for tests and export batches. */
+  eventId: bigint | null;
   eventType: string;
   orderingKey: string;
   payload: string;
@@ -86,6 +88,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
       .returning({
         id: webhookDeliveries.id,
         webhookId: webhookDeliveries.webhookId,
+        eventId: webhookDeliveries.eventId,
         eventType: webhookDeliveries.eventType,
         orderingKey: webhookDeliveries.orderingKey,
         payload: webhookDeliveries.payload,

@@ -5,7 +5,8 @@ import type { Database, DatabaseHandle } from "../../db/client.js";
 import { metricsRegistry } from "../../observability/metrics.js";
 import type { EventBus } from "../events/event-bus.js";
 import type { ContextLogger } from "../request-context.js";
-import { attemptMessage, judgeAttempt, type AttemptVerdict } from "./webhook-attempt.js";
+import { attemptMessage, judgeAttempt, withdrawnVerdict, type AttemptVerdict } from "./webhook-attempt.js";
+import { WITHDRAWN, withdrawnDeliveries } from "./webhook-recheck.js";
 import {
   claimDueDeliveries,
   markWebhooksFailing,
@@ -164,6 +165,7 @@ export class WebhookDispatcher {
       const limit = this.options.concurrency - this.inFlightTotal;
       if (limit <= 0) return;
       let claimed: ClaimedDelivery[];
+      let withdrawn: Set<string>;
       try {
         claimed = await claimDueDeliveries(this.db, {
           owner: this.owner,
@@ -172,13 +174,24 @@ export class WebhookDispatcher {
           perWebhook: this.options.perWebhook,
           busy: this.inFlight,
         });
+        withdrawn = await withdrawnDeliveries(this.db, claimed);
       } catch (error) {
+        // Leases taken and not used expire: the messages are claimed again later.
         this.options.logger.warn({ err: error }, "claiming webhook deliveries failed; will retry");
         return;
       }
-      for (const delivery of claimed) this.launch(delivery);
+      for (const delivery of claimed) {
+        if (withdrawn.has(delivery.id)) this.settleWithdrawn(delivery);
+        else this.launch(delivery);
+      }
       if (claimed.length < limit) return;
     }
+  }
+
+  private settleWithdrawn(delivery: ClaimedDelivery): void {
+    attemptCounter.inc({ outcome: "withdrawn" });
+    this.results.push(withdrawnVerdict(delivery, WITHDRAWN, new Date()));
+    this.scheduleFlush();
   }
 
   private launch(delivery: ClaimedDelivery): void {
@@ -246,7 +259,7 @@ export class WebhookDispatcher {
   private async updateEndpointHealth(batch: readonly AttemptVerdict[]): Promise<void> {
     const succeeded = new Set(batch.filter((verdict) => verdict.succeeded).map((verdict) => verdict.webhookId));
     const recovered = new Set(batch.filter((v) => v.succeeded && v.endpointWasFailing).map((v) => v.webhookId));
-    const failing = new Set(batch.filter((v) => !v.succeeded && !succeeded.has(v.webhookId)).map((v) => v.webhookId));
+    const failing = new Set(batch.filter((v) => !v.succeeded && !v.withdrawn && !succeeded.has(v.webhookId)).map((v) => v.webhookId));
     // Healthy endpoints cost no statement here: only those that were failing need their bookkeeping cleared.
     if (recovered.size > 0) await markWebhooksHealthy(this.db, [...recovered]);
     for (const verdict of batch.filter((v) => v.gone)) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.js";
 import {
   accounts,
@@ -109,6 +109,16 @@ export type StreamingWebhook = Pick<WebhookRow, "id" | "accountId" | "kind" | "f
 
 /** Active notification webhooks whose cursor is behind `head`. */
 export async function listWebhooksBehind(db: Database, head: EventCursor): Promise<StreamingWebhook[]> {
+  return selectStreamingWebhooks(db, and(eq(webhooks.status, "active"), ne(webhooks.kind, "classifieds-export"), lt(webhooks.cursor, head)));
+}
+
+/** The webhooks with these ids, with their filter and their owner's contract as they are now. */
+export async function findStreamingWebhooks(db: Database, ids: readonly string[]): Promise<StreamingWebhook[]> {
+  if (ids.length === 0) return [];
+  return selectStreamingWebhooks(db, inArray(webhooks.id, [...ids]));
+}
+
+async function selectStreamingWebhooks(db: Database, where: SQL | undefined): Promise<StreamingWebhook[]> {
   const rows = await db
     .select({
       id: webhooks.id,
@@ -123,7 +133,7 @@ export async function listWebhooksBehind(db: Database, head: EventCursor): Promi
     })
     .from(webhooks)
     .innerJoin(accounts, eq(accounts.id, webhooks.accountId))
-    .where(and(eq(webhooks.status, "active"), ne(webhooks.kind, "classifieds-export"), lt(webhooks.cursor, head)))
+    .where(where)
     .orderBy(asc(webhooks.cursor));
   return rows.map(({ allDepartments, departments, sirens, sirets, ...webhook }) => ({
     ...webhook,
