@@ -45,6 +45,27 @@ describe("SSRF guard", () => {
     }
   });
 
+  it("judges IPv6 forms that embed an IPv4 address by the IPv4 rules", () => {
+    for (const address of [
+      "::127.0.0.1", "::7f00:1", "::10.0.0.1", "::8.8.8.8", // IPv4-compatible: deprecated, never routed
+      "::ffff:7f00:1", "::ffff:169.254.169.254", // IPv4-mapped
+      "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.1.2.3", // NAT64 of private targets
+      "64:ff9b:1::8.8.8.8", // local-use NAT64
+      "2002:0a00:0001::1", "2002:0808:0808::1", // 6to4
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    expect(isPublicAddress("64:ff9b::8.8.8.8")).toBe(true); // NAT64 of a public address
+    expect(isPublicAddress("::ffff:8.8.8.8")).toBe(true);
+  });
+
+  it("refuses a webhook URL whose host is an IPv6 literal embedding a private IPv4 address", async () => {
+    for (const url of ["http://[::127.0.0.1]/", "http://[64:ff9b::127.0.0.1]/hook", "http://[::ffff:127.0.0.1]/"]) {
+      await expect(checkWebhookUrl(url, false), url).rejects.toBeInstanceOf(UnsafeWebhookUrlError);
+    }
+  });
+
   it("refuses loopback, private and link-local hosts, other schemes and credentials", async () => {
     const refused = [
       "http://127.0.0.1:8080/hook",

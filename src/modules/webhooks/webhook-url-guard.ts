@@ -14,13 +14,34 @@ export const MAX_URL_LENGTH = 2_048;
 
 /**
  * True for addresses on the public internet. Everything else (loopback, private, link-local, unique-local,
- * carrier-grade NAT, multicast, reserved, and IPv6 forms that embed IPv4 such as 6to4 or Teredo) is refused:
- * an address ipaddr.js does not classify as plain `unicast` is not public.
+ * carrier-grade NAT, multicast, reserved) is refused: an address ipaddr.js does not classify as plain
+ * `unicast` is not public. IPv6 forms that embed an IPv4 address are judged by the IPv4 rules: IPv4-mapped
+ * (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) by the address they carry; IPv4-compatible (::a.b.c.d,
+ * deprecated and never routed), local-use NAT64 (64:ff9b:1::/48), 6to4 and Teredo, whose target cannot be told
+ * from here, are refused.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // ipaddr.js reads every dotted tail as IPv4-mapped (::8.8.8.8 as ::ffff:8.8.8.8); the URL parser writes IPv6
+  // the way the network stack reads it (::808:808).
+  const raw = ipaddr.parse(address.includes(":") ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  if (raw.kind() === "ipv6") {
+    const v6 = raw as ipaddr.IPv6; // kind() said so
+    if (v6.match(IPV4_COMPATIBLE) || v6.match(LOCAL_NAT64)) return false;
+    if (v6.match(NAT64)) return isPublicAddress(embeddedIPv4(v6).toString());
+  }
   // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries.
-  return ipaddr.process(address).range() === "unicast";
+  return ipaddr.process(raw.toString()).range() === "unicast";
+}
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96") as [ipaddr.IPv6, number];
+const NAT64 = ipaddr.parseCIDR("64:ff9b::/96") as [ipaddr.IPv6, number];
+const LOCAL_NAT64 = ipaddr.parseCIDR("64:ff9b:1::/48") as [ipaddr.IPv6, number];
+
+/** The IPv4 address in the last 32 bits of an IPv6 address. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 {
+  const bytes = address.toByteArray().slice(12);
+  return ipaddr.fromByteArray(bytes) as ipaddr.IPv4; // four bytes make an IPv4 address
 }
 
 /**
