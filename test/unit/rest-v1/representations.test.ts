@@ -69,7 +69,7 @@ const SUMMARY_2_4 = [
   "id", "status.current", "description", "source.domain", "source.url",
   "publisher.isProfessional", "publisher.type", "publisher.email", "publisher.phone", "publisher.feesUrl", "publisher.siren",
   "transaction.current", "transaction.initial", "transaction.perSquareUnit",
-  "transaction.history[].value", "transaction.history[].timestamp",
+  "transaction.history[].id", "transaction.history[].value", "transaction.history[].timestamp",
 ].sort();
 
 const PROPERTY_2_3 = [
@@ -79,7 +79,7 @@ const PROPERTY_2_3 = [
   "media.images[].id", "media.images[].position", "media.images[].url",
   "energy.dpe.label", "energy.ges.label", "transaction.type",
   "transaction.price.initial", "transaction.price.current", "transaction.price.perSquareUnit",
-  "transaction.price.history[].value", "transaction.price.history[].timestamp",
+  "transaction.price.history[].id", "transaction.price.history[].value", "transaction.price.history[].timestamp",
 ];
 const withPrefix = (prefix: string, paths: string[]) => paths.map((path) => `${prefix}.${path}`);
 
@@ -158,7 +158,7 @@ describe("2.7 classified lookup", () => {
 });
 
 describe("2.4 classified summary embedded in a property", () => {
-  it("is flat (no price object), has history without ids, and no siret by default", () => {
+  it("is flat (no price object), has history with stable ids, and no siret by default", () => {
     expect(keyPaths(classifiedSummary(full))).toEqual(SUMMARY_2_4);
   });
 
@@ -184,7 +184,10 @@ describe("2.3 property", () => {
   it("carries exactly the listed fields, with 2.4 summaries", () => {
     const property = propertyRepresentation(parts);
     expect(keyPaths(property)).toEqual([...PROPERTY_2_3, ...withPrefix("classifieds[]", SUMMARY_2_4)].sort());
-    expect(property.transaction.price.history[0]).toEqual({ value: 320_000, timestamp: "2024-03-01T10:00:00.000Z" });
+    const [entry] = property.transaction.price.history;
+    expect(entry).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), value: 320_000, timestamp: "2024-03-01T10:00:00.000Z" });
+    // Stable: the same entry has the same id on every read.
+    expect(propertyRepresentation(parts).transaction.price.history[0]?.id).toBe(entry?.id);
   });
 
   it("embeds publisher.siret only in the classified-to-property variant", () => {

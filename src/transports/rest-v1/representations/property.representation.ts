@@ -1,10 +1,11 @@
 import type { ClassifiedImageRow, PropertyRow } from "../../../db/schema/index.js";
+import { priceEntryId } from "../../../domain/price.js";
 import type { ClassifiedSummary, ClassifiedSummaryWithSiret, Property, PropertyWithSirets } from "../schemas/property.schema.js";
 import type { ClassifiedParts } from "./classified.representation.js";
 import {
-  anonymousHistory,
   compact,
   energyLabelOf,
+  identifiedHistory,
   iso,
   isProfessional,
   locationWithCoordinates,
@@ -46,7 +47,7 @@ export function classifiedSummary({ classified: row, priceHistory }: Omit<Classi
       current: row.priceCurrent,
       initial: row.priceInitial,
       perSquareUnit: opt(row.pricePerSquareMeter),
-      history: anonymousHistory(priceHistory),
+      history: identifiedHistory(priceHistory),
     }),
   };
 }
@@ -84,7 +85,11 @@ function propertyWithoutClassifieds({ property: row, description, images }: Prop
         initial: row.priceInitial,
         current: row.priceCurrent,
         perSquareUnit: opt(row.pricePerSquareMeter),
-        history: row.priceHistory.map((point) => ({ value: point.value, timestamp: iso(new Date(point.timestamp)) })),
+        history: row.priceHistory.map((point) => ({
+          id: priceEntryId(row.id, point.timestamp, point.value),
+          value: point.value,
+          timestamp: iso(new Date(point.timestamp)),
+        })),
       }),
     },
   };

@@ -86,10 +86,6 @@ export function identifiedHistory(rows: readonly ClassifiedPriceHistoryRow[]) {
   return byObservedAt(rows).map((row) => ({ id: row.id, value: row.value, timestamp: iso(row.observedAt) }));
 }
 
-export function anonymousHistory(rows: readonly ClassifiedPriceHistoryRow[]) {
-  return byObservedAt(rows).map((row) => ({ value: row.value, timestamp: iso(row.observedAt) }));
-}
-
 /** In portal order. */
 export function byPosition(rows: readonly ClassifiedImageRow[]): ClassifiedImageRow[] {
   return [...rows].sort((a, b) => a.position - b.position);

@@ -69,11 +69,11 @@ export const ImageWithHashes = Image.extend({
   averageHash: z.string().optional(),
 });
 
-/** A price history entry of a property: no `id`. */
-export const PricePoint = z.strictObject({ value: Price, timestamp: Timestamp });
-
-/** A price history entry of a classified, with its own `id`. */
-export const IdentifiedPricePoint = PricePoint.extend({ id: Uuid });
+/**
+ * A price history entry, with a stable `id`: a classified's entry is a stored row; a property's entry has an id
+ * derived from the property, the time and the value (the published schemas require one everywhere).
+ */
+export const IdentifiedPricePoint = z.strictObject({ id: Uuid, value: Price, timestamp: Timestamp });
 
 /** The envelope of every data response: the caller's plan and data-access limits (its contract). */
 export const MetaEnvelope = z.strictObject({

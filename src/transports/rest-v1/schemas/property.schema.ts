@@ -5,7 +5,7 @@ import {
   Image,
   LocationWithCoordinates,
   Price,
-  PricePoint,
+  IdentifiedPricePoint,
   PropertyType,
   PublisherType,
   Source,
@@ -34,7 +34,7 @@ const classifiedSummaryShape = {
     current: Price,
     initial: Price,
     perSquareUnit: Price.optional(),
-    history: z.array(PricePoint),
+    history: z.array(IdentifiedPricePoint),
   }),
 };
 
@@ -84,7 +84,7 @@ const propertyShape = {
       initial: Price,
       current: Price,
       perSquareUnit: Price.optional(),
-      history: z.array(PricePoint),
+      history: z.array(IdentifiedPricePoint),
     }),
   }),
 };
