@@ -35,7 +35,7 @@ const meta = metaEnvelope(viewer);
 // ── Field sets of the interface specification, written out from its tables ─────────────────────────────
 const LOCATION = ["location.city.inseeCode", "location.city.name", "location.country", "location.department", "location.postcode"];
 const COORDINATES = ["location.latitude", "location.longitude"];
-const CLASSIFIED_META = ["meta.firstSeenAt", "meta.lastModifiedAt", "meta.lastSeenAt"];
+const CLASSIFIED_META = ["meta.firstSeenAt", "meta.lastModifiedAt", "meta.lastSeenAt", "meta.removedAt"];
 const HISTORY_WITH_ID = ["transaction.price.history[].id", "transaction.price.history[].timestamp", "transaction.price.history[].value"];
 
 const DETAIL_2_5 = [

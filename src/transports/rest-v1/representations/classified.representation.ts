@@ -27,7 +27,12 @@ function publisherOf(row: ClassifiedRow) {
 }
 
 function metaOf(row: ClassifiedRow) {
-  return { firstSeenAt: iso(row.firstSeenAt), lastModifiedAt: iso(row.lastModifiedAt), lastSeenAt: iso(row.lastSeenAt) };
+  return {
+    firstSeenAt: iso(row.firstSeenAt),
+    lastModifiedAt: iso(row.lastModifiedAt),
+    lastSeenAt: iso(row.lastSeenAt),
+    removedAt: row.removedAt === null ? null : iso(row.removedAt),
+  };
 }
 
 function contactWithoutPhone(row: ClassifiedRow) {

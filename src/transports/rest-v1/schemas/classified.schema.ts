@@ -22,7 +22,12 @@ const Publisher = z.strictObject({
   siren: z.string().optional(),
   siret: z.string().optional(),
 });
-const ClassifiedMeta = z.strictObject({ firstSeenAt: Timestamp, lastModifiedAt: Timestamp, lastSeenAt: Timestamp });
+const ClassifiedMeta = z.strictObject({
+  firstSeenAt: Timestamp,
+  lastModifiedAt: Timestamp,
+  lastSeenAt: Timestamp,
+  removedAt: Timestamp.nullable().meta({ description: "When the listing left its portal; null while it is published." }),
+});
 const contactShape = {
   name: z.string().optional(),
   email: z.string().optional(),
