@@ -55,6 +55,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     // Tokens travel in the Authorization header, never in cookies: cross-site requests carry no credentials.
     csrfPrevention: false,
     introspection: true,
+    // The server stops on SIGTERM/SIGINT itself (cli/commands/serve.ts): Apollo's own handler would send the
+    // signal again once Apollo has stopped, ending the process before the rest of the shutdown.
+    stopOnTerminationSignals: false,
   });
   await apollo.start();
   const contextOf = oncePerRequest(
