@@ -2,6 +2,7 @@ import { normaliseLine } from "./normalise.js";
 import type { NormalisedLine } from "./normalised.types.js";
 import { MAX_LINE_LENGTH } from "./line-reader.js";
 import { parseObservation } from "./observation.schema.js";
+import { textIntegrityProblem } from "./text-integrity.js";
 
 export type PreparedLine = { ok: true; line: NormalisedLine } | { ok: false; reason: string };
 
@@ -14,6 +15,8 @@ export function prepareLine(text: string, now: Date): PreparedLine {
   } catch (error) {
     return { ok: false, reason: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
+  const problem = textIntegrityProblem(text, json);
+  if (problem !== null) return { ok: false, reason: problem };
   const parsed = parseObservation(json);
   if (!parsed.ok) return parsed;
   const normalised = normaliseLine(parsed, now);
