@@ -130,6 +130,9 @@ export function listDepartments(): string[] {
  * Official form of a department code typed by a person: `1` -> `01`, `2a` -> `2A`, ` 75 ` -> `75`.
  * Null when it names no department (`20`, `96`, `2C`).
  */
+/** Why a department code is refused, wherever one is given (tokens, searches, webhook filters). */
+export const DEPARTMENT_CODE_MESSAGE = "is not a department code (01 to 95, 2A, 2B, 971 to 976)";
+
 export function normaliseDepartmentCode(raw: string): string | null {
   const text = raw.trim().toUpperCase();
   const code = /^\d$/.test(text) ? `0${text}` : text;

@@ -109,6 +109,14 @@ describe("GraphQL safety limits, authentication and errors", () => {
       expect(statements).toEqual([]);
     });
 
+    it("departments that do not exist are refused, as `listings token create` refuses them", async () => {
+      const { response, statements } = await measured('{ properties(filter: { departments: ["75", "20", "99"] }) { totalCount } }');
+      expect(response.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
+      const fieldErrors = (response.body.errors?.[0]?.extensions as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
+      expect(fieldErrors?.["filter.departments"]).toEqual([expect.stringMatching(/^"20" is not a department code/), expect.stringMatching(/^"99" is not a department code/)]);
+      expect(statements).toEqual([]);
+    });
+
     it("cost is bounded per plan", async () => {
       const query = "query($n: Int) { properties(first: $n) { edges { node { classifieds { property { classifieds { id } } } } } } }";
       const free = await measured(query, { n: 100 }, freeToken);

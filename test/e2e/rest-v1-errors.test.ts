@@ -77,9 +77,16 @@ describe("422 validation errors", () => {
     ["a minimum above the maximum", { ...SEARCH, transactionPriceMin: 10, transactionPriceMax: 5 }, "transactionPriceMax"],
     ["an unknown field in a nested object", { ...SEARCH, locationGeoBbox: { sw: { lat: 1, lng: 1 }, ne: { lat: 2, lng: 2, alt: 3 } } }, "locationGeoBbox.ne.alt"],
     ["a body that is no object", [1, 2], "body"],
+    ["department 20 (Corsica is 2A and 2B)", { ...SEARCH, locationDepartments: ["75", "20"] }, "locationDepartments.1"],
+    ["department 99", { ...SEARCH, locationDepartments: ["99"] }, "locationDepartments.0"],
   ])("search: %s", async (_name, body, field) => {
     const errors = expect422(await h.call("/properties/search", { token, body }));
     expect(Object.keys(errors)).toContain(field);
+  });
+
+  it("search: department codes are read as `listings token create` reads them (1 is 01, 2a is 2A)", async () => {
+    const res = await h.call("/properties/search", { token, body: { ...SEARCH, locationDepartments: ["1", "2a"] } });
+    expect(res.status).toBe(200);
   });
 
   it("search: a page beyond what the plan reaches", async () => {

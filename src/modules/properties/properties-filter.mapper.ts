@@ -1,3 +1,4 @@
+import { DEPARTMENT_CODE_MESSAGE, normaliseDepartmentCode } from "../../domain/geography.js";
 import { badInput } from "../../errors.js";
 import { MAX_SEARCH_QUERY_LENGTH, type PropertySearchFilter } from "../search/search.types.js";
 import type { GeoPointInput, IntRangeInput, PropertyFilterInput } from "./properties-filter.types.js";
@@ -33,6 +34,9 @@ export function toSearchFilter(input: PropertyFilterInput | null | undefined): P
   })) {
     checkRange(field, range, report);
   }
+  for (const code of input.departments ?? []) {
+    if (normaliseDepartmentCode(code) === null) report("departments", `${JSON.stringify(code)} ${DEPARTMENT_CODE_MESSAGE}`);
+  }
   if (input.roomCount?.max != null) report("roomCount.max", "is not supported; use min");
   if (input.bedroomCount?.max != null) report("bedroomCount.max", "is not supported; use min");
   if (input.bbox) {
@@ -55,7 +59,7 @@ export function toSearchFilter(input: PropertyFilterInput | null | undefined): P
   return {
     transactionType: input.transactionType ?? undefined,
     propertyTypes: input.propertyTypes ?? undefined,
-    locationDepartments: input.departments ?? undefined,
+    locationDepartments: input.departments?.map((code) => normaliseDepartmentCode(code) ?? code) ?? undefined,
     locationInseeCodes: input.inseeCodes ?? undefined,
     locationPostcodes: input.postcodes ?? undefined,
     locationGeoBbox: input.bbox ? { sw: point(input.bbox.sw), ne: point(input.bbox.ne) } : undefined,

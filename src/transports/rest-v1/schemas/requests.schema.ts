@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROPERTY_SEARCH_SORT_FIELDS, SORT_ORDERS } from "../../../modules/search/search.types.js";
 import { EnergyLabel, PropertyType, TransactionType } from "./common.schema.js";
 import { requestComponent } from "./registry.js";
+import { DEPARTMENT_CODE_MESSAGE, normaliseDepartmentCode } from "../../../domain/geography.js";
 
 /** Path, query and body schemas of the v1 requests: the routes validate with these, the document shows them. */
 
@@ -47,7 +48,16 @@ export const SearchBody = requestComponent(
       sortBy: z.enum(PROPERTY_SEARCH_SORT_FIELDS).default("firstSeenAt"),
       orderBy: z.enum(SORT_ORDERS).default("desc"),
 
-      locationDepartments: codes("Department codes (`75`, `2A`, `971`)."),
+      locationDepartments: z
+        .array(
+          z
+            .string()
+            .refine((code) => normaliseDepartmentCode(code) !== null, { error: DEPARTMENT_CODE_MESSAGE })
+            .overwrite((code) => normaliseDepartmentCode(code) ?? code), // `1` is `01`, `2a` is `2A`, as for tokens
+        )
+        .max(1_000)
+        .optional()
+        .meta({ description: "Department codes (`75`, `2A`, `971`)." }),
       locationInseeCodes: codes("INSEE commune codes."),
       locationPostcodes: codes("Postcodes."),
       locationGeoBbox: z
