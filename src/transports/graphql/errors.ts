@@ -1,4 +1,4 @@
-import type { GraphQLFormattedError } from "graphql";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { AppError } from "../../errors.js";
 
@@ -21,6 +21,11 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     };
   }
   const code = formatted.extensions?.["code"];
+  // Apollo Server's own request errors (a persisted query whose hash does not match, an unknown persisted
+  // query version) carry an HTTP 4xx status but no client code: they are the client's mistake.
+  if (code === INTERNAL_ERROR_CODE && original === error && clientStatusOf(error) !== null) {
+    return { message: formatted.message, ...where, extensions: { code: "BAD_REQUEST" } };
+  }
   if (original === error && typeof code === "string" && code !== INTERNAL_ERROR_CODE) {
     // A GraphQLError raised by GraphQL itself or by our own checks: its message is meant for the client.
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
@@ -31,6 +36,14 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   return { message: "Internal server error.", ...where, extensions: { code: INTERNAL_ERROR_CODE } };
 }
 
+
+/** The HTTP status in 400..499 a GraphQLError asks for (`extensions.http.status`), or null. */
+function clientStatusOf(error: unknown): number | null {
+  if (!(error instanceof GraphQLError)) return null;
+  const http: unknown = error.extensions["http"];
+  const status = typeof http === "object" && http !== null && "status" in http ? http.status : undefined;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
+}
 
 /** The AppError a resolver threw, however many times execution wrapped it. */
 function appErrorIn(error: unknown): AppError | undefined {

@@ -12,6 +12,7 @@ import { graphiqlPage, wantsGraphiql } from "./graphiql.js";
 import { jitExecutor, jitOperationRunner } from "./jit-executor.js";
 import { KnownOperations } from "./known-operations.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
+import { httpOperationsPlugin } from "./http-operations-plugin.js";
 import { responsePlugin } from "./response-plugin.js";
 import { graphqlResultJson } from "./result-json.js";
 import { servedGraphqlSchema } from "./schema.js";
@@ -42,6 +43,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       ...armor.plugins,
       costPlugin(schema),
       responsePlugin(),
+      httpOperationsPlugin(),
       operations.plugin(),
     ],
     // Compact JSON (Apollo pretty-prints by default, which costs time and bytes on every response), with the
