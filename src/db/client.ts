@@ -32,7 +32,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number }
   | { kind: "pglite"; dataDir?: string; processLabel?: string };
 
 /**
@@ -40,11 +40,24 @@ export type DatabaseOptions =
  * in `dataDir` (in memory when `dataDir` is undefined). The same Drizzle code and migrations serve both.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const client = postgres(url, { max: poolSize, onnotice: () => undefined, connection: { application_name: "listings-gateway" } });
+/**
+ * Defaults of the bounds that keep a request from hanging on an unavailable database (DATABASE_CONNECT_TIMEOUT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS): a connection not made within 5 s, or a statement still running after 60 s,
+ * fails, and the caller answers 503 (db/availability.ts).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 60_000;
+
+function openPostgres({ url, poolSize = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS, statementTimeoutMs = STATEMENT_TIMEOUT_MS }: Extract<DatabaseOptions, { kind: "postgres" }>): DatabaseHandle {
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => undefined,
+    connect_timeout: connectTimeoutMs / 1000,
+    connection: { application_name: "listings-gateway", statement_timeout: statementTimeoutMs },
+  });
   const concrete = drizzlePostgres(client, { schema });
   const db: Database = concrete;
   return {

@@ -4,6 +4,12 @@ import { openDatabase, type DatabaseHandle } from "./client.js";
 /** The database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function openConfiguredDatabase(env: Env, processLabel: string): Promise<DatabaseHandle> {
   return env.DATABASE_URL
-    ? openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+    ? openDatabase({
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      })
     : openDatabase({ kind: "pglite", dataDir: env.DATA_DIR, processLabel });
 }

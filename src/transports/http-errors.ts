@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/availability.js";
 import { AppError, type ErrorCode } from "../errors.js";
 
 /** HTTP status of each application error code. Layers with their own body shapes (REST v1) reuse it. */
@@ -32,6 +34,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const body = error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message };
       return reply.code(STATUS_OF_ERROR_CODE[error.code]).send(body);
     }
+    if (isDatabaseUnavailable(error)) return databaseUnavailable(request, reply, error);
     const status = clientErrorStatus(error);
     if (status !== undefined) {
       request.log.info({ err: error }, "client error");
@@ -41,4 +44,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Server error." });
   });
+}
+
+/** The answer to any request while the database is unavailable: 503, `Retry-After`, a message, no details. */
+export function databaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.warn({ err: error }, "database unavailable");
+  return reply
+    .code(503)
+    .header("retry-after", String(RETRY_AFTER_SECONDS))
+    .send({ message: "The database is unavailable; retry in a few seconds." });
 }

@@ -1,9 +1,13 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
+import { isDatabaseUnavailable } from "../../db/availability.js";
 import { AppError } from "../../errors.js";
 
 /** `extensions.code` of errors the server did not anticipate; their details stay in the log. */
 export const INTERNAL_ERROR_CODE = "INTERNAL_SERVER_ERROR";
+
+/** `extensions.code` while the database cannot answer; the response is a 503 with `Retry-After` too. */
+export const SERVICE_UNAVAILABLE_CODE = "SERVICE_UNAVAILABLE";
 
 /**
  * What a client sees of an error: AppErrors keep their message and stable code (plus per-field problems);
@@ -19,6 +23,9 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       ...where,
       extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
     };
+  }
+  if (isDatabaseUnavailable(original) || isDatabaseUnavailable(error)) {
+    return { message: "The database is unavailable; retry in a few seconds.", ...where, extensions: { code: SERVICE_UNAVAILABLE_CODE } };
   }
   const code = formatted.extensions?.["code"];
   // Apollo Server's own request errors (a persisted query whose hash does not match, an unknown persisted

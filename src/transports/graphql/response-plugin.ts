@@ -1,5 +1,7 @@
 import type { ApolloServerPlugin } from "@apollo/server";
+import { RETRY_AFTER_SECONDS } from "../../db/availability.js";
 import { AppError } from "../../errors.js";
+import { SERVICE_UNAVAILABLE_CODE } from "./errors.js";
 import type { RequestContext } from "../../modules/request-context.js";
 import { responseMeta } from "../../modules/response-meta.js";
 
@@ -22,6 +24,10 @@ export function responsePlugin(): ApolloServerPlugin<RequestContext> {
         async willSendResponse({ response, contextValue }) {
           if (response.body.kind !== "single") return;
           const result = response.body.singleResult;
+          if (result.errors?.some((error) => error.extensions?.["code"] === SERVICE_UNAVAILABLE_CODE)) {
+            response.http.status = 503;
+            response.http.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+          }
           result.extensions = { ...result.extensions, meta: responseMeta(contextValue.viewer) };
         },
       };

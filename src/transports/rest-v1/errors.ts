@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { AppError, badInput } from "../../errors.js";
-import { STATUS_OF_ERROR_CODE } from "../http-errors.js";
+import { isDatabaseUnavailable } from "../../db/availability.js";
+import { databaseUnavailable, STATUS_OF_ERROR_CODE } from "../http-errors.js";
 
 /**
  * Errors in the published v1 shapes: `{"message"}` for every status, plus `errors` per field for 422. A 401
@@ -57,6 +58,7 @@ export function installV1ErrorHandlers(app: FastifyInstance): void {
       const status = STATUS_OF_ERROR_CODE[error.code];
       return sendError(reply, status, error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message });
     }
+    if (isDatabaseUnavailable(error)) return databaseUnavailable(request, reply, error);
     if (isFastifyClientError(error)) {
       // Malformed JSON, wrong content type, body too large: Fastify's message says which.
       request.log.info({ err: error }, "client error");
