@@ -72,6 +72,18 @@ describe("HTTP app", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
+  it("answers / with a landing page that links to the APIs, the docs and the operations endpoints", async () => {
+    const page = await fetch(`${base}/`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await page.text();
+    for (const href of ["/graphql", "/docs", "/healthz", "/readyz", "/metrics", "/public/v1/openapi.json"]) expect(html).toContain(`href="${href}"`);
+    expect(html).toMatch(/token create/);
+    const json = await fetch(`${base}/`, { headers: { accept: "application/json" } });
+    expect(await json.json()).toMatchObject({ name: "Listings Gateway", links: expect.arrayContaining([{ rel: "graphql", href: "/graphql", title: expect.any(String) }]) });
+    for (const link of ["/healthz", "/readyz", "/metrics", "/public/v1/openapi.json"]) expect((await fetch(`${base}${link}`)).status, link).toBe(200);
+  });
+
   it("answers /readyz when the database answers", async () => {
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../../db/client.js";
 import { pingDatabase } from "../../modules/health/health.repository.js";
 import { metricsRegistry } from "../../observability/metrics.js";
+import { registerLandingRoute } from "./landing.route.js";
 
 /** How long /readyz waits for `select 1` before it declares the database unavailable. */
 const READINESS_TIMEOUT_MS = 2_000;
@@ -14,6 +15,7 @@ export function registerOperationsRoutes(
   app: FastifyInstance,
   deps: { database: DatabaseHandle; isShuttingDown(): boolean },
 ): void {
+  registerLandingRoute(app);
   app.get("/healthz", async () => ({ status: "ok" }));
 
   app.get("/readyz", async (request, reply) => {
