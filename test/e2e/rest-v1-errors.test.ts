@@ -264,6 +264,19 @@ describe("OpenAPI document and docs page", () => {
     }
   });
 
+  it("lists the read endpoints first (account, classifieds, properties), webhook management last", async () => {
+    const document = (await h.call("/openapi.json")).json as { tags: Array<{ name: string }>; paths: Record<string, Record<string, { tags?: string[] }>> };
+    expect(document.tags.map((tag) => tag.name)).toEqual(["account", "classifieds", "properties", "webhooks"]);
+    expect(document.paths["/properties/search"]?.["post"]?.tags).toEqual(["properties"]);
+    expect(document.paths["/classifieds/lookup"]?.["get"]?.tags).toEqual(["classifieds"]);
+  });
+
+  it("turns off the docs page's buttons that need the hosted service (developer tools, MCP)", async () => {
+    const html = await (await fetch(`${h.base}/docs/`)).text();
+    expect(html).toMatch(/"showDeveloperTools":\s*"never"/);
+    expect(html).toMatch(/"mcp":\s*\{\s*"disabled":\s*true\s*\}/);
+  });
+
   it("renders /docs from this process only: no script, style or font from another host", async () => {
     const page = await fetch(`${h.base}/docs/`);
     expect(page.status).toBe(200);

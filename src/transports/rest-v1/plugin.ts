@@ -78,6 +78,9 @@ export function createRestV1Plugin(options: Partial<Options> = {}): AppPlugin {
         withDefaultFonts: false,
         hideClientButton: true,
         telemetry: false,
+        // Buttons of the hosted service (Ask AI, MCP, deploy, share, developer tools) cannot work here.
+        showDeveloperTools: "never",
+        mcp: { disabled: true },
       },
     });
   };
