@@ -6,6 +6,7 @@ import type { Env } from "../config/env.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Authenticator } from "../modules/auth/auth.service.js";
 import { UNMATCHED_ROUTE, httpRequestCounter, httpRequestDuration } from "../observability/metrics.js";
+import { registerCompression } from "./compression.js";
 import { installErrorHandlers } from "./http-errors.js";
 import { registerOperationsRoutes } from "./operations/operations.routes.js";
 import { graphqlPlugin } from "./graphql/graphql.plugin.js";
@@ -81,6 +82,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     done();
   });
   installErrorHandlers(app);
+  registerCompression(app);
   registerOperationsRoutes(app, { database: deps.database, isShuttingDown: () => app.lifecycle.shuttingDown });
 
   // ── API layers ─────────────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * The GraphiQL page served at GET /graphql to browsers. The page is self-contained: GraphiQL, its editor and
@@ -35,6 +36,20 @@ export function graphiqlPage(): string {
     defaultEditorToolsVisibility: "headers",
   });
   return page;
+}
+
+let etag: string | undefined;
+
+/**
+ * Sends the page: compressed by the app's compression (about 9 MB of HTML and scripts, 1.5 MB with Brotli), and
+ * cacheable (an ETag per process, revalidated after an hour), so a browser downloads it again only when it changed.
+ */
+export function sendGraphiql(request: FastifyRequest, reply: FastifyReply) {
+  const html = graphiqlPage();
+  etag ??= `"${createHash("sha1").update(html).digest("base64url")}"`;
+  reply.header("etag", etag).header("cache-control", "public, max-age=3600");
+  if (request.headers["if-none-match"] === etag) return reply.code(304).send("");
+  return reply.type("text/html; charset=utf-8").send(html);
 }
 
 /** A browser navigating to /graphql (asks for HTML, sends no operation) gets the page instead of an API answer. */

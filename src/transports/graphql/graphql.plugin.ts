@@ -8,7 +8,7 @@ import type { AppDeps } from "../http.js";
 import { graphqlContext, oncePerRequest } from "./context.js";
 import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";
-import { graphiqlPage, wantsGraphiql } from "./graphiql.js";
+import { sendGraphiql, wantsGraphiql } from "./graphiql.js";
 import { jitExecutor, jitOperationRunner } from "./jit-executor.js";
 import { KnownOperations } from "./known-operations.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
@@ -73,7 +73,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     url: "/graphql",
     bodyLimit: DOCUMENT_LIMITS.maxBytes,
     async handler(request, reply) {
-      if (wantsGraphiql(request)) return reply.type("text/html; charset=utf-8").send(graphiqlPage());
+      if (wantsGraphiql(request)) return sendGraphiql(request, reply);
       if (request.method === "GET" && request.url.length > DOCUMENT_LIMITS.maxBytes) {
         const body = { errors: [{ message: "Query string too long.", extensions: { code: "BAD_REQUEST" } }] };
         return reply.code(414).type("application/json; charset=utf-8").send(JSON.stringify(body));
