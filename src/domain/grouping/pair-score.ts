@@ -97,10 +97,13 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: nu
   add("distance", distancePoints(a, b));
 
   const samePublisher = isSamePublisher(a, b);
-  const photos = sharedPhotoPoints(a, b, sharedPhotos);
+  // One photo in common between two listings of one publisher is its logo or a stock picture: a publisher
+  // copying its own advert copies all of it.
+  const photos = samePublisher && sharedPhotos < 2 ? { points: 0, bothHavePhotos: a.photos.length > 0 && b.photos.length > 0 } : sharedPhotoPoints(a, b, sharedPhotos);
   add("photos", photos.points);
   const text = textDistance(a.textSignature, b.textSignature);
-  add("text", textPoints(text));
+  // A publisher writes its adverts from templates: its texts look alike whatever the flat.
+  add("text", samePublisher ? Math.min(textPoints(text), 1) : textPoints(text));
   // One publisher copies its own advert whole: the same publisher showing other photos (its logo at most in
   // common) and another text is publishing another property.
   if (samePublisher && photos.bothHavePhotos && sharedPhotos < 2 && Math.min(a.photos.length, b.photos.length) >= 3) add("samePublisherOtherPhotos", -3);
@@ -151,7 +154,7 @@ function floorPoints(a: number | null, b: number | null): number {
 function pricePoints(a: number, b: number): number {
   if (a <= 0 || b <= 0) return 0;
   const gap = Math.abs(a - b) / Math.max(a, b);
-  if (gap <= 0.005) return 2;
+  if (gap <= 0.005) return 1; // prices are round numbers: similar flats often ask the same
   if (gap <= 0.03) return 0.3;
   if (gap <= 0.08) return 0; // fees included or not, a price cut not yet copied everywhere
   if (gap <= 0.15) return -2;
@@ -187,7 +190,7 @@ function valuePoints(a: number | null, b: number | null, same: number, different
 function yearPoints(a: number | null, b: number | null): number {
   if (a === null || b === null) return 0;
   const gap = Math.abs(a - b);
-  if (gap === 0) return 2.5; // portals round some years (1900, 1930): not as telling as a floor plan
+  if (gap === 0) return 1; // every flat of a building shares it, and portals round some years (1900, 1930)
   if (gap <= 3) return 0;
   return gap <= 15 ? -2 : CONFLICT;
 }
