@@ -75,7 +75,7 @@ export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
  * A classified's photos, packed. A stored classified is read again as a candidate by every batch near it: its
  * photos are packed once (the packed photos are never modified).
  */
-const photosOf = memoise((imageHashes: string) => packPhotos(imageHashes === "" ? [] : imageHashes.split(",")), 200_000);
+const photosOf = memoise((imageHashes: string) => packPhotos(imageHashes === "" ? [] : imageHashes.split(",")));
 
 /** A stored classified as grouping sees it, and the property it belongs to. */
 export type PropertyCandidate = { classifiedId: string; propertyId: string; record: GroupingRecord };
