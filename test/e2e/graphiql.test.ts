@@ -32,6 +32,23 @@ describe("GraphiQL page and /graphql in the full HTTP app", () => {
     expect(html).not.toMatch(/unpkg\.com|jsdelivr|cdnjs/i);
   });
 
+  it("answers the schema's introspection without a token (GraphiQL loads it before a token is pasted), and nothing else", async () => {
+    const { getIntrospectionQuery } = await import("graphql");
+    const introspection = await app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      payload: { query: getIntrospectionQuery(), operationName: "IntrospectionQuery" },
+    });
+    expect(introspection.statusCode).toBe(200);
+    const types = (introspection.json() as { data: { __schema: { types: Array<{ name: string }> } } }).data.__schema.types.map((type) => type.name);
+    expect(types).toEqual(expect.arrayContaining(["Property", "Classified"]));
+    for (const query of ["{ __schema { queryType { name } } auth { email } }", "{ auth { email } }", "{ properties(first: 1) { totalCount } }"]) {
+      const refused = await app.inject({ method: "POST", url: "/graphql", headers: { "content-type": "application/json" }, payload: { query } });
+      expect(refused.statusCode, query).toBe(401);
+    }
+  });
+
   it("answers GraphQL over GET and POST with a token, 401 without", async () => {
     const token = await createBearer(database.db);
     const get = await app.inject({

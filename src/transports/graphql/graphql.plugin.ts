@@ -9,6 +9,7 @@ import { graphqlContext, oncePerRequest } from "./context.js";
 import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";
 import { sendGraphiql, wantsGraphiql } from "./graphiql.js";
+import { answerPublicIntrospection } from "./public-introspection.js";
 import { jitExecutor, jitOperationRunner } from "./jit-executor.js";
 import { KnownOperations } from "./known-operations.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
@@ -78,6 +79,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         const body = { errors: [{ message: "Query string too long.", extensions: { code: "BAD_REQUEST" } }] };
         return reply.code(414).type("application/json; charset=utf-8").send(JSON.stringify(body));
       }
+      const introspection = await answerPublicIntrospection(request, reply, schema);
+      if (introspection !== undefined) return introspection;
       const direct = await answerDirectly(request, reply, { schema, operations, run, contextOf });
       if (direct !== undefined) return direct;
       const body = await handler.call(this, request, reply);
