@@ -5,8 +5,9 @@ export class DataDirInUseError extends Error {
   constructor(dataDir: string, holder: { pid: number; label: string }) {
     super(
       `The embedded database in ${dataDir} is in use by process ${holder.pid} (${holder.label}). ` +
-        `Only one process can open it. Stop that process, or send data to the running server with ` +
-        `\`listings ingest --server http://HOST:PORT --token TOKEN FILE\`.`,
+        `Only one process can open it. Stop that process, or go through the running server: ` +
+        `\`listings ingest --server http://HOST:PORT --token TOKEN FILE\` (a token with the ingest scope), ` +
+        `\`listings token create|list|revoke ... --server http://HOST:PORT --token TOKEN\` (a token with the admin scope).`,
     );
     this.name = "DataDirInUseError";
   }

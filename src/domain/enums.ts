@@ -76,7 +76,7 @@ export const SUBSCRIPTION_PLANS = ["free", "starter30", "growth100", "pro200", "
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
 /** Scopes an access token may carry. */
-export const TOKEN_SCOPES = ["read", "ingest", "webhooks"] as const;
+export const TOKEN_SCOPES = ["read", "ingest", "webhooks", "admin"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** Kinds of change recorded in the event stream. */

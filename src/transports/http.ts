@@ -11,6 +11,7 @@ import { installErrorHandlers } from "./http-errors.js";
 import { registerOperationsRoutes } from "./operations/operations.routes.js";
 import { graphqlPlugin } from "./graphql/graphql.plugin.js";
 import { restV1Plugin } from "./rest-v1/plugin.js";
+import { adminTokensRoutes } from "./admin/tokens.route.js";
 import { adminIngestRoutes } from "./admin/ingest.route.js";
 import { webhooksHttpPlugin } from "../modules/webhooks/webhooks.http.js";
 import { subscriptionsPlugin } from "../modules/events/subscriptions.plugin.js";
@@ -93,6 +94,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(graphqlPlugin, deps);
   app.register(restV1Plugin, deps);
   app.register(adminIngestRoutes, deps);
+  app.register(adminTokensRoutes, deps);
   app.register(webhooksHttpPlugin, deps);
   app.register(subscriptionsPlugin, deps);
 

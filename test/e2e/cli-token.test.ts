@@ -103,7 +103,7 @@ describe("listings token", { timeout: 180_000 }, () => {
     [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", " , "], /lists no department/],
     [["--email", "a@b.fr", "--name", "n", "--plan", "gold", "--all-departments"], /argument 'gold' is invalid\. Allowed choices are free, starter30, growth100, pro200, enterprise500/],
     [["--email", "not-an-address", "--name", "n", "--plan", "free", "--all-departments"], /--email: "not-an-address" is not a valid e-mail address/],
-    [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--scopes", "read,admin"], /unknown scope admin; allowed: read, ingest, webhooks/],
+    [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--scopes", "read,superuser"], /unknown scope superuser; allowed: read, ingest, webhooks, admin/],
     [["--email", "a@b.fr", "--name", "  ", "--plan", "free", "--all-departments"], /--name must be 1 to 200 characters/],
     [["--email", "a@b.fr", "--plan", "free", "--all-departments"], /required option '--name <name>' not specified/],
     [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--colour", "red"], /unknown option '--colour'/],

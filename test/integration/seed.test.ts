@@ -69,7 +69,7 @@ describe("seeding through the ingest pipeline", () => {
     expect(viewer).toMatchObject({
       email: "demo@listings.example",
       plan: "pro200",
-      scopes: ["read", "ingest", "webhooks"],
+      scopes: ["read", "ingest", "webhooks", "admin"],
       contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
     });
     const second = await prepareDemo(database.db, { classifieds: 30, logger });

@@ -29,7 +29,7 @@ describe("v1 enumerations", () => {
     ["heating.type", HEATING_TYPES, ["city", "individual", "mixed", "shared"]],
     ["orientation", ORIENTATIONS, ["north", "northEast", "east", "southEast", "south", "southWest", "west", "northWest"]],
     ["subscriptionPlan", SUBSCRIPTION_PLANS, ["free", "starter30", "growth100", "pro200", "enterprise500"]],
-    ["token scopes", TOKEN_SCOPES, ["read", "ingest", "webhooks"]],
+    ["token scopes", TOKEN_SCOPES, ["read", "ingest", "webhooks", "admin"]],
     ["event types", EVENT_TYPES, ["created", "updated", "removed"]],
     ["event resources", EVENT_RESOURCES, ["classified", "property"]],
   ])("%s", (_name, values, published) => {

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_PLANS, TOKEN_SCOPES, isOneOf, type SubscriptionPlan, type 
 import { CliError } from "../cli-errors.js";
 import { loadEnv, withDatabase } from "../runtime.js";
 import { dataAccessLimit, describeContract, tokenSummary, tokenTable } from "./token-format.js";
+import { callTokensApi, remoteOf, type RemoteServer } from "./token-remote.js";
 
 type CreateOptions = {
   email: string;
@@ -16,6 +17,8 @@ type CreateOptions = {
   sirets?: string;
   scopes: string;
   json?: boolean;
+  server?: string;
+  token?: string;
 };
 
 const MAX_NAME_LENGTH = 200;
@@ -64,11 +67,10 @@ async function create(options: CreateOptions): Promise<void> {
   const name = nameOption(options.name);
   const contract = contractOption(options);
   const scopes = scopesOption(options.scopes);
-  const env = loadEnv();
-  const { createToken } = await import("../../modules/auth/auth.service.js");
-  const { secret, token } = await withDatabase(env, "token create", (database) =>
-    createToken(database.db, { email, name, plan: options.plan, contract, scopes }),
-  );
+  const remote = remoteOf(options);
+  const { secret, token } = remote
+    ? await createRemotely(remote, { email, name, plan: options.plan, contract, scopes })
+    : await createLocally({ email, name, plan: options.plan, contract, scopes });
   if (options.json) {
     const body = { token: secret, id: token.id, name, email, plan: options.plan, scopes: token.scopes, dataAccessLimit: dataAccessLimit(contract) };
     process.stdout.write(`${JSON.stringify(body)}\n`);
@@ -87,6 +89,31 @@ async function create(options: CreateOptions): Promise<void> {
   );
 }
 
+type NewToken = { email: string; name: string; plan: SubscriptionPlan; contract: Contract; scopes: TokenScope[] };
+
+async function createLocally(input: NewToken): Promise<{ secret: string; token: { id: string; scopes: readonly string[] } }> {
+  const { createToken } = await import("../../modules/auth/auth.service.js");
+  return withDatabase(loadEnv(), "token create", (database) => createToken(database.db, input));
+}
+
+async function createRemotely(remote: RemoteServer, input: NewToken): Promise<{ secret: string; token: { id: string; scopes: readonly string[] } }> {
+  const { contract } = input;
+  const body = {
+    email: input.email,
+    name: input.name,
+    plan: input.plan,
+    scopes: input.scopes,
+    ...(contract.allDepartments ? { allDepartments: true } : { departments: contract.departments }),
+    sirens: contract.sirens,
+    sirets: contract.sirets,
+  };
+  const answer = await callTokensApi<{ token: string; id: string; scopes: string[] }>(remote, "POST", "", body);
+  return { secret: answer.token, token: { id: answer.id, scopes: answer.scopes } };
+}
+
+const SERVER_HELP = "manage the tokens of a running server (its admin API) instead of opening the database";
+const TOKEN_HELP = "access token with the admin scope, for --server";
+
 export function registerTokenCommand(program: Command): void {
   const token = program.command("token").description("create, list and revoke API tokens");
 
@@ -102,6 +129,8 @@ export function registerTokenCommand(program: Command): void {
     .option("--sirets <list>", "restrict the contract to these publisher SIRETs (comma-separated)")
     .option("--scopes <list>", `scopes, comma-separated, among ${TOKEN_SCOPES.join(", ")}`, "read")
     .option("--json", "print the result as JSON")
+    .option("--server <url>", SERVER_HELP)
+    .option("--token <token>", TOKEN_HELP)
     .action((options: CreateOptions) => create(options));
 
   token
@@ -109,8 +138,16 @@ export function registerTokenCommand(program: Command): void {
     .description("list tokens (never their secrets)")
     .option("--email <email>", "only the tokens of this account")
     .option("--json", "print the tokens as a JSON array")
-    .action(async (options: { email?: string; json?: boolean }) => {
+    .option("--server <url>", SERVER_HELP)
+    .option("--token <token>", TOKEN_HELP)
+    .action(async (options: { email?: string; json?: boolean; server?: string; token?: string }) => {
       const email = options.email === undefined ? undefined : emailOption(options.email);
+      const remote = remoteOf(options);
+      if (remote) {
+        const summaries = await callTokensApi<unknown[]>(remote, "GET", email === undefined ? "" : `?email=${encodeURIComponent(email)}`);
+        process.stdout.write(`${JSON.stringify(summaries, null, options.json ? undefined : 2)}\n`);
+        return;
+      }
       const { listTokens } = await import("../../modules/auth/auth.repository.js");
       const rows = await withDatabase(loadEnv(), "token list", (database) => listTokens(database.db, email));
       if (options.json) process.stdout.write(`${JSON.stringify(rows.map(tokenSummary))}\n`);
@@ -121,10 +158,19 @@ export function registerTokenCommand(program: Command): void {
     .command("revoke")
     .description("revoke a token by id or by the prefix `token list` shows")
     .argument("<id-or-prefix>", "token id (uuid) or display prefix (lgw_xxxxxx)")
-    .action(async (idOrPrefix: string) => {
-      const { revokeToken } = await import("../../modules/auth/auth.repository.js");
-      const revoked = await withDatabase(loadEnv(), "token revoke", (database) => revokeToken(database.db, idOrPrefix.trim()));
+    .option("--server <url>", SERVER_HELP)
+    .option("--token <token>", TOKEN_HELP)
+    .action(async (idOrPrefix: string, options: { server?: string; token?: string }) => {
+      const remote = remoteOf(options);
+      const revoked = remote
+        ? (await callTokensApi<{ revoked: number }>(remote, "DELETE", `/${encodeURIComponent(idOrPrefix.trim())}`)).revoked
+        : await revokeLocally(idOrPrefix.trim());
       if (revoked === 0) throw new CliError(`no active token has the id or prefix ${JSON.stringify(idOrPrefix)} (see \`listings token list\`)`);
       process.stdout.write(`Revoked ${revoked} token${revoked === 1 ? "" : "s"}. A running server stops accepting it within a few seconds.\n`);
     });
+}
+
+async function revokeLocally(idOrPrefix: string): Promise<number> {
+  const { revokeToken } = await import("../../modules/auth/auth.repository.js");
+  return withDatabase(loadEnv(), "token revoke", (database) => revokeToken(database.db, idOrPrefix));
 }

@@ -12,7 +12,7 @@ export const DEMO_TOKEN = {
   email: "demo@listings.example",
   name: "demo",
   plan: "pro200",
-  scopes: ["read", "ingest", "webhooks"],
+  scopes: ["read", "ingest", "webhooks", "admin"],
 } as const;
 
 export type DemoResult = {
