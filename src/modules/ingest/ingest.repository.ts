@@ -323,3 +323,27 @@ export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock)
       sql`${classifieds.inseeCode} = ${block.inseeCode} and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
     );
 }
+
+/** The tables an ingest writes, whose statistics the planner needs to be current. */
+const INGEST_TABLES = ["classifieds", "properties", "events", "classified_price_history", "classified_image_lists", "property_redirects"] as const;
+
+/** A table is analyzed again when an ingest changed more than this share of its rows (or it has no statistics). */
+const ANALYZE_SHARE = 0.1;
+
+/**
+ * Refreshes the planner's statistics of the tables an ingest changed a large share of (`changedRows` rows
+ * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
+ * query on guesses (a server without autovacuum never does; one with it lags behind a bulk load). Small ingests
+ * into large tables cost nothing here. Returns the tables analyzed.
+ */
+export async function analyzeAfterBulkChange(db: Database, changedRows: number): Promise<string[]> {
+  if (changedRows === 0) return [];
+  const estimates = await db.execute<{ relname: string; reltuples: number }>(
+    sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r' and relname = any(${textArrayLiteral(INGEST_TABLES)}::text[])`,
+  );
+  const rows = Array.isArray(estimates) ? estimates : (estimates as { rows: Array<{ relname: string; reltuples: number }> }).rows; // postgres.js returns the rows, PGlite a result object
+  const stale = rows.filter((row) => Number(row.reltuples) <= 0 || changedRows > ANALYZE_SHARE * Number(row.reltuples)).map((row) => row.relname);
+  // Table names come from the list above, never from input.
+  for (const table of stale) await db.execute(sql.raw(`analyze "${table}"`));
+  return stale;
+}

@@ -9,6 +9,7 @@ import type { Database } from "../../db/client.js";
 import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
 import type { BatchResult } from "./apply-batch.js";
 import { BatchPipeline, type PlanAhead } from "./batch-pipeline.js";
+import { analyzeAfterBulkChange } from "./ingest.repository.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
 import { workerPreparer } from "./line-preparer.js";
@@ -147,6 +148,7 @@ export async function ingestLines(
     while (ahead.length > 0) await takeChunk();
     if (pending.length > 0) await flush();
     await inFlight;
+    await analyzeAfterBulkChange(db, summary.created + summary.updated + summary.removed);
     return summary;
   } finally {
     // Ends the run's batch writer, once what it was sent is answered.
