@@ -34,47 +34,34 @@ describe("GraphQL over HTTP: graphql-http audit suite against the live server", 
     expect(problems).toEqual([]);
     expect(results.length).toBeGreaterThan(20);
   });
-});
 
-describe("GraphQL over HTTP: client mistakes are client errors", () => {
-  let database: TestDatabase;
-  let server: GraphqlServer;
-  let token: string;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    server = await startGraphqlServer(database);
-    token = await createBearer(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  describe("client mistakes are client errors", () => {
+    const post = async (body: unknown) => {
+      const response = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/graphql-response+json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+    };
 
-  const post = async (body: unknown) => {
-    const response = await fetch(server.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/graphql-response+json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+    it.each([
+      [
+        "a persisted query whose hash does not match its text",
+        { query: "{ auth { email } }", extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } },
+      ],
+      [
+        "a persisted query of an unknown version",
+        { query: "{ auth { email } }", extensions: { persistedQuery: { version: 2, sha256Hash: "0".repeat(64) } } },
+      ],
+      ["a subscription sent over HTTP", { query: "subscription { listingEvents { cursor } }" }],
+    ])("%s: 4xx with a message and a client error code, never an internal error", async (_, body) => {
+      const { status, body: answer } = await post(body);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(answer.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
+      expect(answer.errors?.[0]?.message).not.toMatch(/Internal server error/);
+      expect(JSON.stringify(answer)).not.toMatch(/    at /);
     });
-    return { status: response.status, body: (await response.json()) as { errors?: Array<{ message: string; extensions?: { code?: string } }> } };
-  };
-
-  it.each([
-    [
-      "a persisted query whose hash does not match its text",
-      { query: "{ auth { email } }", extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } },
-    ],
-    [
-      "a persisted query of an unknown version",
-      { query: "{ auth { email } }", extensions: { persistedQuery: { version: 2, sha256Hash: "0".repeat(64) } } },
-    ],
-    ["a subscription sent over HTTP", { query: "subscription { listingEvents { cursor } }" }],
-  ])("%s: 4xx with a message and a client error code, never an internal error", async (_, body) => {
-    const { status, body: answer } = await post(body);
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).toBeLessThan(500);
-    expect(answer.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
-    expect(answer.errors?.[0]?.message).not.toMatch(/Internal server error/);
-    expect(JSON.stringify(answer)).not.toMatch(/    at /);
   });
 });

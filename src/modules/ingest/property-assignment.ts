@@ -19,7 +19,6 @@ export type GroupingColumns = Pick<
   | "id"
   | "propertyId"
   | "urlKey"
-  | "sourceDomain"
   | "inseeCode"
   | "propertyType"
   | "transactionType"
