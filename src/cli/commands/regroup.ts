@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { CliError } from "../cli-errors.js";
+import { onInterrupt } from "../interrupt.js";
 import { describeDatabase, loadEnv, withDatabase } from "../runtime.js";
 
 type RegroupOptions = { json?: boolean };
@@ -11,21 +12,12 @@ async function regroup(options: RegroupOptions): Promise<void> {
   const progress = process.stderr.isTTY
     ? (done: { blocks: number; moved: number }, total: number) => process.stderr.write(`\rregrouping: ${done.blocks}/${total} blocks, ${done.moved} classifieds moved`)
     : undefined;
-  const aborter = new AbortController();
-  const onSignal = () => {
-    process.stderr.write("\nInterrupted: finishing the current block (run the command again to resume).\n");
-    aborter.abort();
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const interrupt = onInterrupt("Interrupted: finishing the current block (run the command again to resume).");
   const summary = await withDatabase(env, "regroup", (database) =>
-    regroupStored(database.db, { ...(progress ? { onProgress: progress } : {}), signal: aborter.signal }),
-  ).finally(() => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  });
+    regroupStored(database.db, { ...(progress ? { onProgress: progress } : {}), signal: interrupt.signal }),
+  ).finally(interrupt.release);
   if (progress) process.stderr.write("\n");
-  if (aborter.signal.aborted) throw new CliError(`interrupted after ${summary.blocks} blocks (all of them committed); run it again to resume`);
+  if (interrupt.signal.aborted) throw new CliError(`interrupted after ${summary.blocks} blocks (all of them committed); run it again to resume`);
   if (options.json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;

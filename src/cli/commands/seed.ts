@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { wholeNumber } from "../arguments.js";
 import { CliError, EXIT_REJECTS } from "../cli-errors.js";
+import { onInterrupt } from "../interrupt.js";
 import { describeDatabase, loadEnv, withDatabase } from "../runtime.js";
 
 type SeedOptions = { classifieds: number; seed: number; out?: string; json?: boolean };
@@ -19,13 +20,7 @@ async function seed(options: SeedOptions): Promise<void> {
     ? (s: { received: number }) => process.stderr.write(`\rseeding: ${s.received} observations ingested`)
     : undefined;
   // Ctrl-C stops generating; the batches already read are committed before the database closes.
-  const aborter = new AbortController();
-  const onSignal = () => {
-    process.stderr.write("\nInterrupted: finishing the current batch.\n");
-    aborter.abort();
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const interrupt = onInterrupt("Interrupted: finishing the current batch.");
   const summary = await withDatabase(env, "seed", (database) =>
     seedDatabase(
       database.db,
@@ -34,14 +29,11 @@ async function seed(options: SeedOptions): Promise<void> {
         ...(progress ? { onProgress: progress } : {}),
         onReject: (reject) => process.stderr.write(`line ${reject.line}: ${reject.reason}\n`),
       },
-      aborter.signal,
+      interrupt.signal,
     ),
-  ).finally(() => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  });
+  ).finally(interrupt.release);
   if (progress) process.stderr.write("\n");
-  if (aborter.signal.aborted) throw new CliError(`interrupted after ${summary.received} observations (all of them committed)`);
+  if (interrupt.signal.aborted) throw new CliError(`interrupted after ${summary.received} observations (all of them committed)`);
   const seconds = (Date.now() - started) / 1000;
   if (options.json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
