@@ -5,6 +5,7 @@ import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { IngestReject, IngestSummary } from "../../modules/ingest/ingest.service.js";
 import { FILE_CHUNK_BYTES } from "../../modules/ingest/line-reader.js";
+import { onInterrupt } from "../interrupt.js";
 import { CliError, EXIT_REJECTS } from "../cli-errors.js";
 import { describeDatabase, loadEnv, withDatabase } from "../runtime.js";
 import { pushToServer } from "./ingest-remote.js";
@@ -89,7 +90,7 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
     rejectsFile?.write(`${JSON.stringify(reject)}\n`);
   };
   const started = Date.now();
-  const interrupt = interruptible(reporter);
+  const interrupt = onInterrupt("Interrupted: writing the lines already read, then stopping (again to quit at once).", (message) => reporter.note(message));
   let summary: IngestSummary;
   let target: string;
   try {
@@ -141,29 +142,6 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
   if (summary.rejected > 0) {
     throw new CliError(`${summary.rejected} line(s) rejected${options.rejects ? ` (details in ${options.rejects})` : ""}`, EXIT_REJECTS);
   }
-}
-
-/**
- * Ctrl-C (or SIGTERM) during a local ingest stops reading the feed: the lines already read are written, the
- * summary printed, and the command exits 1. A second signal exits at once (the open batch's transaction is then
- * rolled back by the database: nothing is half written either way).
- */
-function interruptible(reporter: { note(message: string): void }): { signal: AbortSignal; release(): void } {
-  const aborter = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (aborter.signal.aborted) process.exit(128 + (signal === "SIGINT" ? 2 : 15));
-    reporter.note("Interrupted: writing the lines already read, then stopping (again to quit at once).");
-    aborter.abort();
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return {
-    signal: aborter.signal,
-    release() {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    },
-  };
 }
 
 /** `listings ingest <file|->`: see README, "Ingest format" and "CLI". */
