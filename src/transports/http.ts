@@ -15,6 +15,8 @@ import { adminTokensRoutes } from "./admin/tokens.route.js";
 import { adminIngestRoutes } from "./admin/ingest.route.js";
 import { webhooksHttpPlugin } from "../modules/webhooks/webhooks.http.js";
 import { subscriptionsPlugin } from "../modules/events/subscriptions.plugin.js";
+import { RateLimiter, sharedRateLimiter } from "../modules/rate-limit/rate-limiter.js";
+import { databaseCounter } from "../modules/rate-limit/window-counters.js";
 
 /** What every HTTP layer may use. Layers receive it as their plugin options. */
 export type AppDeps = {
@@ -22,6 +24,11 @@ export type AppDeps = {
   authenticator: Authenticator;
   env: Env;
   logger: Logger;
+  /**
+   * Counts requests against each token's plan, for every transport. Default: shared by every gateway process on
+   * a PostgreSQL database (counted there), in this process on the embedded database.
+   */
+  rateLimiter?: RateLimiter;
 };
 
 /** A layer of the HTTP API (GraphQL, REST v1, admin ingest, websockets), registered with `app.register(layer, deps)`. */
@@ -52,7 +59,8 @@ function requestIdOf(request: IncomingMessage): string {
  * so this stays synchronous: an async function would resolve the thenable instance and make it ready too early.
  * Does not listen: `src/server.ts` does, and owns shutdown.
  */
-export function buildApp(deps: AppDeps): FastifyInstance {
+export function buildApp(options: AppDeps): FastifyInstance {
+  const deps: AppDeps = { ...options, rateLimiter: options.rateLimiter ?? rateLimiterFor(options.database) };
   // Typed as Fastify's logger interface so that the app is a plain FastifyInstance that layers can extend.
   const logger: FastifyBaseLogger = deps.logger;
   const app = Fastify({
@@ -99,4 +107,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(subscriptionsPlugin, deps);
 
   return app;
+}
+
+/**
+ * The rate limiter of an app: counting in PostgreSQL, so that N gateway processes on one database give a token
+ * its plan's allowance once, not N times; in this process on the embedded database, which one process owns.
+ */
+function rateLimiterFor(database: DatabaseHandle): RateLimiter {
+  return database.kind === "postgres" ? RateLimiter.countingIn(databaseCounter(database.db)) : sharedRateLimiter;
 }

@@ -11,3 +11,4 @@ export * from "./webhook-attempts.js";
 export * from "./webhook-exports.js";
 export * from "./ingest-epoch.js";
 export * from "./property-redirects.js";
+export * from "./rate-limit-windows.js";

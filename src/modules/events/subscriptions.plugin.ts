@@ -20,6 +20,7 @@ export async function subscriptionsPlugin(app: FastifyInstance, deps: AppDeps): 
     bus,
     logger: deps.logger,
     authRecheckMs: deps.env.SUBSCRIPTION_AUTH_RECHECK_MS,
+    ...(deps.rateLimiter ? { rateLimiter: deps.rateLimiter } : {}),
     validationRules: armorProtection().validationRules,
     maxTokens: DOCUMENT_LIMITS.maxTokens,
     maxPayloadBytes: DOCUMENT_LIMITS.maxBytes,

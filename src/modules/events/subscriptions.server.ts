@@ -6,7 +6,7 @@ import { bearerToken } from "../../domain/token-secret.js";
 import { formatGraphqlError } from "../../transports/graphql/errors.js";
 import { operationLimitError } from "../../transports/graphql/limits.js";
 import type { Authenticator } from "../auth/auth.service.js";
-import { consumeRateLimit } from "../rate-limit/rate-limiter.js";
+import { consumeRateLimit, type RateLimiter } from "../rate-limit/rate-limiter.js";
 import { createRequestContext, type ContextLogger } from "../request-context.js";
 import type { Database } from "../../db/client.js";
 import type { EventBus } from "./event-bus.js";
@@ -29,6 +29,8 @@ export type SubscriptionServerOptions = {
   maxTokens?: number;
   maxPayloadBytes?: number;
   isProduction: boolean;
+  /** Counts subscriptions against the token's plan, as every other request. */
+  rateLimiter?: RateLimiter;
 };
 
 type Connection = LiveConnection & { token: string; socket: WebSocket };
@@ -73,7 +75,7 @@ export function attachSubscriptions(
       onClose: (ctx) => {
         connections.delete(ctx.extra.socket);
       },
-      onSubscribe: (ctx, id, payload) => {
+      onSubscribe: async (ctx, id, payload) => {
         const connection = connections.get(ctx.extra.socket);
         if (!connection) return [new GraphQLError("Unauthenticated.", { extensions: { code: "UNAUTHENTICATED" } })];
         let document;
@@ -89,7 +91,7 @@ export function attachSubscriptions(
         }
         const limited = operationLimitError(schema, document, payload.operationName ?? undefined, payload.variables ?? {}, connection.viewer.plan);
         if (limited) return [limited];
-        const rate = consumeRateLimit(connection.viewer);
+        const rate = await consumeRateLimit(connection.viewer, options.rateLimiter);
         if (!rate.allowed) {
           return [new GraphQLError(`Rate limit exceeded: retry in ${rate.resetSeconds} s.`, { extensions: { code: "RATE_LIMITED" } })];
         }

@@ -1,5 +1,6 @@
 import type { Viewer } from "../auth/auth.types.js";
 import { RATE_LIMIT_WINDOW_SECONDS, planLimits } from "./plans.js";
+import { memoryCounter, type WindowCounter } from "./window-counters.js";
 
 /** The outcome of counting one request against its token's allowance. */
 export type RateLimitResult = {
@@ -14,56 +15,47 @@ export type RateLimitResult = {
   policy: string;
 };
 
-type Window = { startedAt: number; count: number };
-
-/** Tokens tracked before expired windows are swept; with that many live tokens the map holds them all. */
-const SWEEP_THRESHOLD = 10_000;
-
 /**
- * Fixed-window request counter per token, held in this process. The bound across processes: behind N gateway
- * processes without token affinity, a token gets at most N times its plan's allowance per window (each
- * process counts on its own). The README documents this. Counting costs no database round trip.
+ * Fixed-window request counter per token, windows aligned on the clock. Where counts live is the counter's
+ * business (window-counters.ts): in this process on the embedded database, in PostgreSQL otherwise, so that
+ * every gateway process on one database shares one allowance per token. If the counter cannot answer (the
+ * database is down), the request is let through: it will fail on its own reads, with the right status.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-
   constructor(
     private readonly limitOf: (viewer: Viewer) => number = (viewer) => planLimits(viewer.plan).requestsPerWindow,
     private readonly windowSeconds: number = RATE_LIMIT_WINDOW_SECONDS,
     private readonly now: () => number = Date.now,
+    private readonly counter: WindowCounter = memoryCounter(),
   ) {}
 
-  consume(viewer: Viewer): RateLimitResult {
+  /** The plans' allowances, counted by `counter` (shared by the processes that share it). */
+  static countingIn(counter: WindowCounter): RateLimiter {
+    return new RateLimiter(undefined, undefined, undefined, counter);
+  }
+
+  async consume(viewer: Viewer): Promise<RateLimitResult> {
     const now = this.now();
     const windowMs = this.windowSeconds * 1_000;
     const limit = this.limitOf(viewer);
-    let window = this.windows.get(viewer.tokenId);
-    if (!window || now - window.startedAt >= windowMs) {
-      if (this.windows.size >= SWEEP_THRESHOLD) this.sweep(now, windowMs);
-      window = { startedAt: now, count: 0 };
-      this.windows.set(viewer.tokenId, window);
-    }
-    const allowed = window.count < limit;
-    if (allowed) window.count += 1;
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const count = await this.counter.increment(viewer.tokenId, new Date(windowStart)).catch(() => 0);
+    const allowed = count <= limit;
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1_000)),
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1_000)),
       policy: `${limit};w=${this.windowSeconds}`,
     };
   }
-
-  private sweep(now: number, windowMs: number): void {
-    for (const [key, window] of this.windows) if (now - window.startedAt >= windowMs) this.windows.delete(key);
-  }
 }
 
-/** The limiter GraphQL and REST v1 share in this process. */
+/** The limiter of a process on the embedded database, and of tests that bring none. */
 export const sharedRateLimiter = new RateLimiter();
 
 /** Counts one request of `viewer` against its plan's allowance (shared by every transport). */
-export function consumeRateLimit(viewer: Viewer, limiter: RateLimiter = sharedRateLimiter): RateLimitResult {
+export function consumeRateLimit(viewer: Viewer, limiter: RateLimiter = sharedRateLimiter): Promise<RateLimitResult> {
   return limiter.consume(viewer);
 }
 

@@ -79,7 +79,7 @@ export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): P
   async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
     const viewer = await deps.authenticator.authenticate(bearerToken(request.headers.authorization));
     if (!viewer) throw unauthenticated();
-    const limit = consumeRateLimit(viewer);
+    const limit = await consumeRateLimit(viewer, deps.rateLimiter);
     reply.headers(rateLimitHeaders(limit));
     if (!limit.allowed) throw new AppError("RATE_LIMITED", `Too many requests: retry in ${limit.resetSeconds} seconds.`);
     return viewer;

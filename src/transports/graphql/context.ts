@@ -21,7 +21,7 @@ export function graphqlContext(deps: GraphqlContextDeps) {
       reply.header("www-authenticate", "Bearer");
       throw new GraphQLError("Unauthenticated.", { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
     }
-    const rate = consumeRateLimit(viewer, deps.rateLimiter);
+    const rate = await consumeRateLimit(viewer, deps.rateLimiter);
     reply.headers(rateLimitHeaders(rate));
     if (!rate.allowed) {
       throw new GraphQLError(`Rate limit exceeded: retry in ${rate.resetSeconds} s.`, {

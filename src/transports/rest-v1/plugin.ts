@@ -40,7 +40,7 @@ function registerEndpoint(v1: FastifyInstance, deps: AppDeps, options: Options, 
     url: toFastifyPath(endpoint.path),
     async handler(request, reply: FastifyReply) {
       const viewer = await authenticate(deps.authenticator, request);
-      const limit = consumeRateLimit(viewer, options.limiter);
+      const limit = await consumeRateLimit(viewer, deps.rateLimiter ?? options.limiter);
       reply.headers(rateLimitHeaders(limit));
       if (!limit.allowed) {
         throw new AppError("RATE_LIMITED", `Too many requests: retry in ${limit.resetSeconds} seconds.`);
