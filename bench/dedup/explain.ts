@@ -1,12 +1,13 @@
 /**
- * `--explain N`: prints N missed pairs and N false merges of each category with the match weight of every
- * feature, to see why the model decided as it did.
+ * `--explain N`: why the model decided as it did. Prints a tally of the reasons behind every missed pair and
+ * every false merge, then N examples of each category with the match weight of every feature.
  */
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
-import { scorePair } from "../../src/domain/grouping/pair-score.js";
+import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { LINK_THRESHOLD } from "../../src/domain/grouping/cluster.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
 import { truthPairs } from "./categories.js";
 import type { ListingTruth } from "./generate.js";
@@ -19,23 +20,52 @@ export async function explainMistakes(database: DatabaseHandle, truth: readonly 
     return row === undefined ? undefined : groupingRecordOf(row);
   };
   const pairs = truthPairs(truth);
-  const show = (title: string, pair: string) => {
+  const explained = (pair: string) => {
     const [a, b] = pair.split(" ") as [string, string];
     const x = recordOf(a);
     const y = recordOf(b);
-    if (x === undefined || y === undefined) return;
+    if (x === undefined || y === undefined) return undefined;
     const parts: string[] = [];
+    let conflict: string | undefined;
     const score = scorePair(x, y, undefined, (feature, points) => {
+      if (points === Number.NEGATIVE_INFINITY) conflict = feature;
       if (points !== 0) parts.push(`${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`);
     });
-    console.log(`  [${title}] ${score.toFixed(1)}: ${parts.join(", ")}\n      ${a}\n      ${b}`);
+    return { a, b, x, y, score, parts, reason: reasonOf(x, y, score, conflict) };
+  };
+  const tally = (title: string, selected: string[]) => {
+    const reasons = new Map<string, number>();
+    for (const pair of selected) {
+      const reason = explained(pair)?.reason ?? "not stored";
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    console.log(`${title}: ${selected.length} pairs; ${[...reasons].sort((p, q) => q[1] - p[1]).map(([reason, n]) => `${reason} ${n}`).join(", ")}`);
+  };
+  const together = (pair: string) => {
+    const [a, b] = pair.split(" ") as [string, string];
+    return grouping.get(a) === grouping.get(b);
+  };
+  tally("missed pairs by reason", [...pairs.all].filter((pair) => !together(pair)));
+  const falseMerges = new Set<string>();
+  for (const set of pairs.hardNegatives.values()) for (const pair of set) if (together(pair)) falseMerges.add(pair);
+  tally("false merges of look-alikes by reason", [...falseMerges]);
+  const show = (title: string, pair: string) => {
+    const found = explained(pair);
+    if (found !== undefined) console.log(`  [${title}] ${found.score.toFixed(1)}: ${found.parts.join(", ")}\n      ${found.a}\n      ${found.b}`);
   };
   for (const [category, set] of pairs.same) {
     console.log(`missed: ${category}`);
-    [...set].filter((pair) => { const [a, b] = pair.split(" ") as [string, string]; return grouping.get(a) !== grouping.get(b); }).slice(0, count).forEach((pair) => show(category, pair));
+    [...set].filter((pair) => !together(pair)).slice(0, count).forEach((pair) => show(category, pair));
   }
   for (const [category, set] of pairs.hardNegatives) {
     console.log(`merged: ${category}`);
-    [...set].filter((pair) => { const [a, b] = pair.split(" ") as [string, string]; return grouping.get(a) === grouping.get(b); }).slice(0, count).forEach((pair) => show(category, pair));
+    [...set].filter(together).slice(0, count).forEach((pair) => show(category, pair));
   }
+}
+
+function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
+  if (!sameBlock(a, b)) return a.inseeCode !== b.inseeCode ? "other commune" : "other type or transaction";
+  if (conflict !== undefined) return `${conflict} conflict`;
+  if (score < LINK_THRESHOLD) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";
+  return "weight at or above the link threshold";
 }

@@ -119,6 +119,20 @@ describe("grouping: merges, splits, relocations and order", () => {
     expect((await eventsOf(database.db, corrected.id)).at(-1)?.changedFields).toEqual(expect.arrayContaining(["area", "propertyId"]));
   });
 
+  it("groups a copy whose area has a shifted decimal point with its property, whichever arrives first", async () => {
+    for (const typoFirst of [false, true]) {
+      const seloger = observation({ observedAt: "2026-11-20T08:00:00Z", property: { area: 48.5, roomCount: 2 } });
+      const typo = sameFlat(seloger, {
+        observedAt: "2026-11-20T09:00:00Z",
+        source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+        property: { area: 485, roomCount: 2 },
+      });
+      await ingest(database.db, typoFirst ? [typo] : [seloger]);
+      await ingest(database.db, typoFirst ? [seloger] : [typo]);
+      expect((await classifiedOf(database.db, typo)).propertyId).toBe((await classifiedOf(database.db, seloger)).propertyId);
+    }
+  });
+
   it("moves a relocated listing out of its property, so that no property spans two communes", async () => {
     const annecy = { postcode: "74000", city: { name: "Annecy" }, latitude: 45.899, longitude: 6.129 };
     const first = observation({ observedAt: "2026-11-20T08:00:00Z", location: annecy });

@@ -24,7 +24,7 @@ import {
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
-import { candidateOf, candidateWindow, changesGrouping, mergeWindows, neighbourhood, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
+import { candidateOf, candidateWindows, changesGrouping, mergeWindows, neighbourhood, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
 import { deriveProperty, type PropertyMember } from "./property-derivation.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
@@ -121,7 +121,7 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
   const regroupedIds = regrouped.map((change) => change.row.id);
   const formerIds = [...new Set(regrouped.flatMap((change) => (change.before === undefined ? [] : [change.before.propertyId])))];
   const [stored, formerMembers] = await Promise.all([
-    reader.matchCandidates(mergeWindows(regrouped.map((change) => candidateWindow(change.row)))),
+    reader.matchCandidates(mergeWindows(regrouped.flatMap((change) => candidateWindows(change.row)))),
     reader.classifiedsOfProperties(formerIds, regroupedIds),
   ]);
   // Classifieds this batch changed take part in their new state.

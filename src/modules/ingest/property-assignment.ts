@@ -10,6 +10,7 @@ import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterRecords, LINK_THRESHOLD } from "../../domain/grouping/cluster.js";
 import { areasComparable, MAX_AREA_GAP, MAX_PHOTO_POINTS, scorePair, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
+import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
@@ -89,7 +90,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     inseeCode: row.inseeCode,
     propertyType: row.propertyType,
     transactionType: row.transactionType,
-    area: row.area,
+    area: plausibleArea(row.area, row.roomCount),
     landArea: row.landArea,
     roomCount: row.roomCount,
     bedroomCount: row.bedroomCount,
@@ -125,16 +126,21 @@ export type CandidateWindow = {
   areaMax: number | null;
 };
 
-/** Classifieds whose area is outside this window are never compared with `row` (pair-score.ts, `areasComparable`). */
-export function candidateWindow(row: GroupingColumns): CandidateWindow {
-  const area = row.area;
-  return {
+/**
+ * Classifieds whose area is outside these windows are never compared with `row` (pair-score.ts,
+ * `areasComparable`): one window around its area, and one around each decimal shift of it, where a copy
+ * published with a misplaced decimal point is (plausible-area.ts). An implausible or unknown area may match any.
+ */
+export function candidateWindows(row: GroupingColumns): CandidateWindow[] {
+  const area = plausibleArea(row.area, row.roomCount);
+  const window = (around: number | null): CandidateWindow => ({
     inseeCode: row.inseeCode,
     propertyType: row.propertyType,
     transactionType: row.transactionType,
-    areaMin: area === null ? null : area * (1 - MAX_AREA_GAP) - 1,
-    areaMax: area === null ? null : (area + 1) / (1 - MAX_AREA_GAP),
-  };
+    areaMin: around === null ? null : around * (1 - MAX_AREA_GAP) - 1,
+    areaMax: around === null ? null : (around + 1) / (1 - MAX_AREA_GAP),
+  });
+  return area === null ? [window(null)] : [window(area), ...DECIMAL_SHIFTS.map((shift) => window(area * shift))];
 }
 
 /**
