@@ -9,8 +9,8 @@ import postgres from "postgres";
 import { imagesOfList, type ClassifiedPriceHistoryRow, type ClassifiedRow, type PropertyRow, type StoredImage } from "../src/db/schema/index.js";
 import { listDepartments } from "../src/domain/geography.js";
 import { canonicalUrlKey } from "../src/domain/url-key.js";
-import { classifiedLookup } from "../src/transports/rest-v1/representations/classified.representation.js";
-import { propertyRepresentation } from "../src/transports/rest-v1/representations/property.representation.js";
+import { classifiedLookup } from "../src/modules/v1-view/representations/classified.representation.js";
+import { propertyRepresentation } from "../src/modules/v1-view/representations/property.representation.js";
 
 type Sql = postgres.Sql;
 

@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import type { Logger } from "pino";
-import type { Env } from "../config/env.js";
-import type { DatabaseHandle } from "../db/client.js";
-import type { Authenticator } from "../modules/auth/auth.service.js";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { AppDeps } from "./app-deps.js";
 import { UNMATCHED_ROUTE, httpRequestCounter, httpRequestDuration } from "../observability/metrics.js";
 import { registerCompression } from "./compression.js";
 import { installErrorHandlers } from "./http-errors.js";
@@ -13,35 +10,11 @@ import { graphqlPlugin } from "./graphql/graphql.plugin.js";
 import { restV1Plugin } from "./rest-v1/plugin.js";
 import { adminTokensRoutes } from "./admin/tokens.route.js";
 import { adminIngestRoutes } from "./admin/ingest.route.js";
-import { webhooksHttpPlugin } from "../modules/webhooks/webhooks.http.js";
-import { subscriptionsPlugin } from "../modules/events/subscriptions.plugin.js";
+import { webhooksHttpPlugin } from "./rest-v1/webhooks/webhooks.routes.js";
+import { subscriptionsPlugin } from "./graphql/subscriptions.plugin.js";
 import { RateLimiter, sharedRateLimiter } from "../modules/rate-limit/rate-limiter.js";
+import type { DatabaseHandle } from "../db/client.js";
 import { databaseCounter } from "../modules/rate-limit/window-counters.js";
-
-/** What every HTTP layer may use. Layers receive it as their plugin options. */
-export type AppDeps = {
-  database: DatabaseHandle;
-  authenticator: Authenticator;
-  env: Env;
-  logger: Logger;
-  /**
-   * Counts requests against each token's plan, for every transport. Default: shared by every gateway process on
-   * a PostgreSQL database (counted there), in this process on the embedded database.
-   */
-  rateLimiter?: RateLimiter;
-};
-
-/** A layer of the HTTP API (GraphQL, REST v1, admin ingest, websockets), registered with `app.register(layer, deps)`. */
-export type AppPlugin = FastifyPluginAsync<AppDeps>;
-
-/** Shared state of one app instance: set when shutdown begins, so that /readyz turns 503 at once. */
-export type Lifecycle = { shuttingDown: boolean };
-
-declare module "fastify" {
-  interface FastifyInstance {
-    lifecycle: Lifecycle;
-  }
-}
 
 export const REQUEST_ID_HEADER = "x-request-id";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClassifiedDetail, ClassifiedListItem, ClassifiedLookup } from "../../src/transports/rest-v1/schemas/classified.schema.js";
-import { Property, PropertyWithSirets } from "../../src/transports/rest-v1/schemas/property.schema.js";
+import { ClassifiedDetail, ClassifiedListItem, ClassifiedLookup } from "../../src/modules/v1-view/schemas/classified.schema.js";
+import { Property, PropertyWithSirets } from "../../src/modules/v1-view/schemas/property.schema.js";
 import { PLACES, createListing, type Listing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, createBearer } from "../factories/viewers.js";
 import * as published from "../support/published-v1-schemas.js";

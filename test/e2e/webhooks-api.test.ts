@@ -4,7 +4,7 @@ import {
   ClassifiedNotificationMessage,
   PropertyNotificationMessage,
   WebhookMessageHeaders,
-} from "../../src/modules/webhooks/webhook-messages.schemas.js";
+} from "../../src/transports/rest-v1/webhooks/webhook-messages.schemas.js";
 import {
   WebhookDeliveriesResponse,
   WebhookExportsResponse,

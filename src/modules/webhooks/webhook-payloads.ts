@@ -1,9 +1,9 @@
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import type { EventType } from "../../domain/enums.js";
-import { classifiedDetail } from "../../transports/rest-v1/representations/classified.representation.js";
-import { propertyRepresentation } from "../../transports/rest-v1/representations/property.representation.js";
+import { classifiedDetail } from "../v1-view/representations/classified.representation.js";
+import { propertyRepresentation } from "../v1-view/representations/property.representation.js";
 import type { Viewer } from "../auth/auth.types.js";
-import { loadClassifiedParts, loadPropertyParts } from "../../transports/rest-v1/read-model.js";
+import { loadClassifiedParts, loadPropertyParts } from "../v1-view/read-model.js";
 import { getClassified } from "../classifieds/classifieds.service.js";
 import { getProperty } from "../properties/properties.service.js";
 import type { RequestContext } from "../request-context.js";

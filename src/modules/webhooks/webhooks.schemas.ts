@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROPERTY_TYPES, TRANSACTION_TYPES } from "../../domain/enums.js";
-import { Timestamp, Uuid } from "../../transports/rest-v1/schemas/common.schema.js";
-import { requestComponent, responseComponent } from "../../transports/rest-v1/schemas/registry.js";
+import { Timestamp, Uuid } from "../v1-view/schemas/common.schema.js";
+import { requestComponent, responseComponent } from "../v1-view/schemas/registry.js";
 import { validateWebhookFilter } from "./webhook-filter.js";
 import { MAX_URL_LENGTH } from "./webhook-url-guard.js";
 import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOKS_PER_ACCOUNT } from "./webhooks.service.js";

@@ -4,7 +4,7 @@ import { bearerToken } from "../../domain/token-secret.js";
 import type { Viewer } from "../../modules/auth/auth.types.js";
 import { readLines } from "../../modules/ingest/line-reader.js";
 import { ingestLines, type IngestReject } from "../../modules/ingest/ingest.service.js";
-import type { AppDeps } from "../http.js";
+import type { AppDeps } from "../app-deps.js";
 
 export const ADMIN_INGEST_PATH = "/admin/v1/ingest";
 

@@ -7,7 +7,7 @@ import { bearerToken } from "../../domain/token-secret.js";
 import { listTokens, revokeToken } from "../../modules/auth/auth.repository.js";
 import { createToken } from "../../modules/auth/auth.service.js";
 import { dataAccessLimit, tokenSummary } from "../../modules/auth/token-view.js";
-import type { AppDeps } from "../http.js";
+import type { AppDeps } from "../app-deps.js";
 
 export const ADMIN_TOKENS_PATH = "/admin/v1/tokens";
 

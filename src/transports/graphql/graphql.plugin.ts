@@ -4,7 +4,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations
 import type { FastifyInstance } from "fastify";
 import type { RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
 import type { RequestContext } from "../../modules/request-context.js";
-import type { AppDeps } from "../http.js";
+import type { AppDeps } from "../app-deps.js";
 import { graphqlContext, oncePerRequest } from "./context.js";
 import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";

@@ -1,5 +1,5 @@
-import { WEBHOOK_MESSAGES } from "../../modules/webhooks/webhook-messages.schemas.js";
-import { WEBHOOK_OPERATIONS } from "../../modules/webhooks/webhooks.operations.js";
+import { WEBHOOK_MESSAGES } from "./webhooks/webhook-messages.schemas.js";
+import { WEBHOOK_OPERATIONS } from "./webhooks/webhooks.operations.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { V1_ENDPOINTS } from "./routes/index.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requestComponents, responseComponents } from "./schemas/registry.js";
-import { ErrorBody, ValidationErrorBody } from "./schemas/responses.schema.js";
+import { requestComponents, responseComponents } from "../../modules/v1-view/schemas/registry.js";
+import { ErrorBody, ValidationErrorBody } from "../../modules/v1-view/schemas/responses.schema.js";
 
 /**
  * The OpenAPI 3.1 document of the v1 API, generated from the zod schemas the routes validate with (see

@@ -5,7 +5,7 @@ import type { Authenticator } from "../../modules/auth/auth.service.js";
 import type { Viewer } from "../../modules/auth/auth.types.js";
 import { consumeRateLimit, rateLimitHeaders, sharedRateLimiter, type RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
 import { createRequestContext } from "../../modules/request-context.js";
-import type { AppDeps, AppPlugin } from "../http.js";
+import type { AppDeps, AppPlugin } from "../app-deps.js";
 import type { Endpoint } from "./endpoint.js";
 import { installV1ErrorHandlers } from "./errors.js";
 import { registerMethodNotAllowed } from "./method-not-allowed.js";

@@ -4,17 +4,17 @@ import {
   classifiedDetail,
   classifiedListItem,
   classifiedLookup,
-} from "../../../src/transports/rest-v1/representations/classified.representation.js";
-import { authInformation, metaEnvelope } from "../../../src/transports/rest-v1/representations/meta.representation.js";
+} from "../../../src/modules/v1-view/representations/classified.representation.js";
+import { authInformation, metaEnvelope } from "../../../src/modules/v1-view/representations/meta.representation.js";
 import {
   classifiedSummary,
   classifiedSummaryWithSiret,
   propertyRepresentation,
   propertyWithSirets,
-} from "../../../src/transports/rest-v1/representations/property.representation.js";
-import { ClassifiedDetail, ClassifiedListItem, ClassifiedLookup } from "../../../src/transports/rest-v1/schemas/classified.schema.js";
-import { Property, PropertyWithSirets } from "../../../src/transports/rest-v1/schemas/property.schema.js";
-import { AuthResponse } from "../../../src/transports/rest-v1/schemas/responses.schema.js";
+} from "../../../src/modules/v1-view/representations/property.representation.js";
+import { ClassifiedDetail, ClassifiedListItem, ClassifiedLookup } from "../../../src/modules/v1-view/schemas/classified.schema.js";
+import { Property, PropertyWithSirets } from "../../../src/modules/v1-view/schemas/property.schema.js";
+import { AuthResponse } from "../../../src/modules/v1-view/schemas/responses.schema.js";
 import * as published from "../../support/published-v1-schemas.js";
 import { fullClassified, fullProperty, images, keyPaths, priceHistory, sparseClassified, sparseProperty } from "./rows.js";
 

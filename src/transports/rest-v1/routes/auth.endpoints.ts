@@ -1,6 +1,6 @@
 import { defineEndpoint } from "../endpoint.js";
-import { authInformation } from "../representations/meta.representation.js";
-import { AuthResponse } from "../schemas/responses.schema.js";
+import { authInformation } from "../../../modules/v1-view/representations/meta.representation.js";
+import { AuthResponse } from "../../../modules/v1-view/schemas/responses.schema.js";
 
 export const authEndpoint = defineEndpoint({
   method: "GET",

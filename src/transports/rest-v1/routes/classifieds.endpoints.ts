@@ -2,12 +2,12 @@ import { findClassifiedByUrl, getClassified } from "../../../modules/classifieds
 import { getProperty } from "../../../modules/properties/properties.service.js";
 import { notFound } from "../../../errors.js";
 import { defineEndpoint } from "../endpoint.js";
-import { loadClassifiedParts, loadClassifiedWithHistory, loadPropertyParts } from "../read-model.js";
-import { classifiedDetail, classifiedLookup } from "../representations/classified.representation.js";
-import { metaEnvelope } from "../representations/meta.representation.js";
-import { propertyWithSirets } from "../representations/property.representation.js";
-import { IdParams, UrlQuery } from "../schemas/requests.schema.js";
-import { ClassifiedLookupResponse, ClassifiedPropertyResponse, ClassifiedResponse } from "../schemas/responses.schema.js";
+import { loadClassifiedParts, loadClassifiedWithHistory, loadPropertyParts } from "../../../modules/v1-view/read-model.js";
+import { classifiedDetail, classifiedLookup } from "../../../modules/v1-view/representations/classified.representation.js";
+import { metaEnvelope } from "../../../modules/v1-view/representations/meta.representation.js";
+import { propertyWithSirets } from "../../../modules/v1-view/representations/property.representation.js";
+import { IdParams, UrlQuery } from "../../../modules/v1-view/schemas/requests.schema.js";
+import { ClassifiedLookupResponse, ClassifiedPropertyResponse, ClassifiedResponse } from "../../../modules/v1-view/schemas/responses.schema.js";
 
 /** `/classifieds/...`: a classified by id or URL, and the property that groups it. */
 

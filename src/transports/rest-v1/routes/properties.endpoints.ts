@@ -2,12 +2,12 @@ import { listClassifiedsOfProperty } from "../../../modules/classifieds/classifi
 import { findPropertyByUrl, getProperty } from "../../../modules/properties/properties.service.js";
 import { notFound } from "../../../errors.js";
 import { defineEndpoint } from "../endpoint.js";
-import { loadClassifiedParts, loadPropertyParts } from "../read-model.js";
-import { classifiedListItem } from "../representations/classified.representation.js";
-import { metaEnvelope } from "../representations/meta.representation.js";
-import { propertyRepresentation } from "../representations/property.representation.js";
-import { IdParams, UrlQuery } from "../schemas/requests.schema.js";
-import { PropertyClassifiedsResponse, PropertyResponse } from "../schemas/responses.schema.js";
+import { loadClassifiedParts, loadPropertyParts } from "../../../modules/v1-view/read-model.js";
+import { classifiedListItem } from "../../../modules/v1-view/representations/classified.representation.js";
+import { metaEnvelope } from "../../../modules/v1-view/representations/meta.representation.js";
+import { propertyRepresentation } from "../../../modules/v1-view/representations/property.representation.js";
+import { IdParams, UrlQuery } from "../../../modules/v1-view/schemas/requests.schema.js";
+import { PropertyClassifiedsResponse, PropertyResponse } from "../../../modules/v1-view/schemas/responses.schema.js";
 
 /** `/properties/...`: a property by id or URL, and its classifieds. */
 

@@ -4,11 +4,11 @@ import { planLimits } from "../../../modules/rate-limit/plans.js";
 import type { RequestContext } from "../../../modules/request-context.js";
 import type { PropertySearchFilter } from "../../../modules/search/search.types.js";
 import { defineEndpoint } from "../endpoint.js";
-import { loadPropertyParts } from "../read-model.js";
-import { metaEnvelope } from "../representations/meta.representation.js";
-import { propertyRepresentation } from "../representations/property.representation.js";
-import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SearchBody } from "../schemas/requests.schema.js";
-import { PropertySearchResponse } from "../schemas/responses.schema.js";
+import { loadPropertyParts } from "../../../modules/v1-view/read-model.js";
+import { metaEnvelope } from "../../../modules/v1-view/representations/meta.representation.js";
+import { propertyRepresentation } from "../../../modules/v1-view/representations/property.representation.js";
+import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SearchBody } from "../../../modules/v1-view/schemas/requests.schema.js";
+import { PropertySearchResponse } from "../../../modules/v1-view/schemas/responses.schema.js";
 
 /** The deepest page the caller's plan reaches: v1's 500, or less when the plan's result window is smaller. */
 export function lastReachablePage(ctx: RequestContext): number {

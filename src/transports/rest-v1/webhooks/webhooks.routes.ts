@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { bearerToken } from "../../domain/token-secret.js";
-import { AppError, unauthenticated } from "../../errors.js";
-import { installV1ErrorHandlers, parseOrFail } from "../../transports/rest-v1/errors.js";
-import { registerMethodNotAllowed } from "../../transports/rest-v1/method-not-allowed.js";
-import type { AppDeps } from "../../transports/http.js";
-import type { DocumentedOperation } from "../../transports/rest-v1/openapi.js";
-import type { Viewer } from "../auth/auth.types.js";
-import { consumeRateLimit, rateLimitHeaders } from "../rate-limit/rate-limiter.js";
-import { WebhookSender } from "./webhook-sender.js";
-import { configureWebhookServices } from "./webhook-settings.js";
-import { testWebhook, type WebhookTestDeps } from "./webhook-test.service.js";
-import { deliveryView, exportView, webhookView } from "./webhook-views.js";
+import { bearerToken } from "../../../domain/token-secret.js";
+import { AppError, unauthenticated } from "../../../errors.js";
+import { installV1ErrorHandlers, parseOrFail } from "../errors.js";
+import { registerMethodNotAllowed } from "../method-not-allowed.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { DocumentedOperation } from "../openapi.js";
+import type { Viewer } from "../../../modules/auth/auth.types.js";
+import { consumeRateLimit, rateLimitHeaders } from "../../../modules/rate-limit/rate-limiter.js";
+import { WebhookSender } from "../../../modules/webhooks/webhook-sender.js";
+import { configureWebhookServices } from "../../../modules/webhooks/webhook-settings.js";
+import { testWebhook, type WebhookTestDeps } from "../../../modules/webhooks/webhook-test.service.js";
+import { deliveryView, exportView, webhookView } from "../../../modules/webhooks/webhook-views.js";
 import {
   createWebhook,
   deleteWebhook,
@@ -23,7 +23,7 @@ import {
   updateWebhook,
   webhookDeliveries,
   webhookExports,
-} from "./webhooks.service.js";
+} from "../../../modules/webhooks/webhooks.service.js";
 import {
   createWebhookOperation,
   deleteWebhookOperation,

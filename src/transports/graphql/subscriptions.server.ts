@@ -3,16 +3,16 @@ import { GraphQLError, parse, specifiedRules, validate, type ExecutionResult, ty
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { bearerToken } from "../../domain/token-secret.js";
-import { formatGraphqlError } from "../../transports/graphql/errors.js";
-import { operationLimitError } from "../../transports/graphql/limits.js";
-import type { Authenticator } from "../auth/auth.service.js";
-import { consumeRateLimit, type RateLimiter } from "../rate-limit/rate-limiter.js";
-import { createRequestContext, type ContextLogger } from "../request-context.js";
+import { formatGraphqlError } from "./errors.js";
+import { operationLimitError } from "./limits.js";
+import type { Authenticator } from "../../modules/auth/auth.service.js";
+import { consumeRateLimit, type RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
+import { createRequestContext, type ContextLogger } from "../../modules/request-context.js";
 import type { Database } from "../../db/client.js";
-import type { EventBus } from "./event-bus.js";
-import type { SubscriptionContext } from "./events.resolver.js";
-import { contractKeyOf, type LiveConnection } from "./listing-event-stream.js";
-import { subscribeWithEventContexts } from "./subscription-execution.js";
+import type { EventBus } from "../../modules/events/event-bus.js";
+import type { SubscriptionContext } from "../../modules/events/events.resolver.js";
+import { contractKeyOf, type LiveConnection } from "../../modules/events/listing-event-stream.js";
+import { subscribeWithEventContexts } from "../../modules/events/subscription-execution.js";
 
 /** The close code for a refused or revoked token (graphql-ws `Forbidden`). */
 export const FORBIDDEN_CLOSE_CODE = 4403;

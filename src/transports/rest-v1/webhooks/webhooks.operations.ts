@@ -1,4 +1,4 @@
-import type { DocumentedOperation } from "../../transports/rest-v1/openapi.js";
+import type { DocumentedOperation } from "../openapi.js";
 import {
   CreateWebhookBody,
   DeliveriesQuery,
@@ -12,7 +12,7 @@ import {
   WebhookResponse,
   WebhookTestResponse,
   WebhookWithSecretResponse,
-} from "./webhooks.schemas.js";
+} from "../../../modules/webhooks/webhooks.schemas.js";
 
 /**
  * The webhook management operations under `/public/v1`: webhooks.http.ts serves exactly these (method, path and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROPERTY_SEARCH_SORT_FIELDS, SORT_ORDERS } from "../../../modules/search/search.types.js";
+import { PROPERTY_SEARCH_SORT_FIELDS, SORT_ORDERS } from "../../search/search.types.js";
 import { EnergyLabel, PropertyType, TransactionType } from "./common.schema.js";
 import { requestComponent } from "./registry.js";
 import { DEPARTMENT_CODE_MESSAGE, normaliseDepartmentCode } from "../../../domain/geography.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { DOCUMENT_LIMITS, armorProtection } from "../../transports/graphql/limits.js";
-import { servedGraphqlSchema } from "../../transports/graphql/schema.js";
-import type { AppDeps } from "../../transports/http.js";
-import { acquireEventBus } from "./shared-event-bus.js";
+import { DOCUMENT_LIMITS, armorProtection } from "./limits.js";
+import { servedGraphqlSchema } from "./schema.js";
+import type { AppDeps } from "../app-deps.js";
+import { acquireEventBus } from "../../modules/events/shared-event-bus.js";
 import { attachSubscriptions } from "./subscriptions.server.js";
 
 /**

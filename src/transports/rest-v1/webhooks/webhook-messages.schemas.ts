@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "../../domain/enums.js";
-import type { DocumentedWebhook } from "../../transports/rest-v1/openapi.js";
-import { ClassifiedDetail } from "../../transports/rest-v1/schemas/classified.schema.js";
-import { Uuid } from "../../transports/rest-v1/schemas/common.schema.js";
-import { Property } from "../../transports/rest-v1/schemas/property.schema.js";
-import { responseComponent } from "../../transports/rest-v1/schemas/registry.js";
-import { DELIVERY_EVENT_TYPES, EXPORT_BATCH_SIZE } from "./webhook-kinds.js";
+import { EVENT_TYPES } from "../../../domain/enums.js";
+import type { DocumentedWebhook } from "../openapi.js";
+import { ClassifiedDetail } from "../../../modules/v1-view/schemas/classified.schema.js";
+import { Uuid } from "../../../modules/v1-view/schemas/common.schema.js";
+import { Property } from "../../../modules/v1-view/schemas/property.schema.js";
+import { responseComponent } from "../../../modules/v1-view/schemas/registry.js";
+import { DELIVERY_EVENT_TYPES, EXPORT_BATCH_SIZE } from "../../../modules/webhooks/webhook-kinds.js";
 
 /**
  * What a subscriber receives, for the OpenAPI `webhooks` section: the bodies of each kind (built by

@@ -1,5 +1,5 @@
-import type { Viewer } from "../../../modules/auth/auth.types.js";
-import { responseMeta } from "../../../modules/response-meta.js";
+import type { Viewer } from "../../auth/auth.types.js";
+import { responseMeta } from "../../response-meta.js";
 import type { MetaEnvelope } from "../schemas/common.schema.js";
 import type { AuthResponse } from "../schemas/responses.schema.js";
 

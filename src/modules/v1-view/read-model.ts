@@ -3,9 +3,9 @@ import {
   listClassifiedImages,
   listClassifiedPriceHistory,
   listClassifiedsOfProperty,
-} from "../../modules/classifieds/classifieds.service.js";
-import { listPropertyImages, propertyDescriptionOf } from "../../modules/properties/properties.service.js";
-import type { RequestContext } from "../../modules/request-context.js";
+} from "../classifieds/classifieds.service.js";
+import { listPropertyImages, propertyDescriptionOf } from "../properties/properties.service.js";
+import type { RequestContext } from "../request-context.js";
 import type { ClassifiedParts } from "./representations/classified.representation.js";
 import type { PropertyParts } from "./representations/property.representation.js";
 
