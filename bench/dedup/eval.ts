@@ -8,11 +8,12 @@
  *   npm run eval:dedup -- --objects 1000 --seed 7 --orders 1
  *   npm run eval:dedup -- --database-url postgres://postgres@127.0.0.1:5432/test --json out.json
  *   npm run eval:dedup -- --write-feed DIR              # writes feed.ndjson and truth.json, evaluates nothing
+ *   npm run eval:dedup -- --feed DIR                    # evaluates another feed: DIR/feed.ndjson, DIR/truth.json
  *
  * A measurement, not a test: it exits 0 whether the targets are met or not.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
@@ -22,7 +23,7 @@ import { canonicalUrlKey } from "../../src/domain/url-key.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import { handLabelledCases } from "./cases.js";
 import { truthPairs } from "./categories.js";
-import { generateFeed, type ListingTruth } from "./generate.js";
+import { generateFeed, type GeneratedFeed, type ListingTruth } from "./generate.js";
 import { orderSensitivity, pairsTogether, quality, shareTogether } from "./metrics.js";
 import { Random } from "./random.js";
 import { explainMistakes } from "./explain.js";
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     "database-url": { type: "string" },
     json: { type: "string" },
     "write-feed": { type: "string" },
+    feed: { type: "string" },
     explain: { type: "string", default: "0" },
   },
 });
@@ -44,7 +46,7 @@ const TARGETS = { f1: 0.95, hardNegativeMerges: 0.02, orderChanges: 0.01 };
 async function main(): Promise<void> {
   const objects = Number(args.objects);
   const seed = Number(args.seed);
-  const feed = generateFeed({ objects, seed });
+  const feed = args.feed === undefined ? generateFeed({ objects, seed }) : await readFeed(args.feed);
   if (args["write-feed"] !== undefined) {
     await mkdir(args["write-feed"], { recursive: true });
     await writeFile(path.join(args["write-feed"], "feed.ndjson"), `${feed.lines.join("\n")}\n`);
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${feed.lines.length} lines and the truth of ${feed.truth.length} listings to ${args["write-feed"]}`);
     return;
   }
-  console.log(`feed: ${objects} objects, seed ${seed}: ${feed.truth.length} listings, ${feed.lines.length} lines`);
+  console.log(`feed: ${args.feed ?? `${objects} objects, seed ${seed}`}: ${feed.truth.length} listings, ${feed.lines.length} lines`);
   const started = Date.now();
   const grouping = await groupingOf(feed.lines, Number(args.explain) > 0 ? feed.truth : undefined);
   console.log(`ingested in ${((Date.now() - started) / 1000).toFixed(1)} s (${args["database-url"] === undefined ? "embedded database" : "PostgreSQL"})`);
@@ -79,6 +81,13 @@ async function main(): Promise<void> {
     const json = { objects, seed, feed: summary(report), orders, cases: summary(casesReport) };
     await writeFile(args.json, JSON.stringify(json, null, 2));
   }
+}
+
+/** A feed made elsewhere (another generator, a labelled sample of a real feed), with its truth in the same shape. */
+async function readFeed(directory: string): Promise<GeneratedFeed> {
+  const lines = (await readFile(path.join(directory, "feed.ndjson"), "utf8")).split("\n").filter((line) => line.trim() !== "");
+  const truth = JSON.parse(await readFile(path.join(directory, "truth.json"), "utf8")) as ListingTruth[];
+  return { lines, truth };
 }
 
 type Report = ReturnType<typeof evaluate>;

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
 import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
-import { LINK_THRESHOLD } from "../../src/domain/grouping/cluster.js";
+import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
 import { truthPairs } from "./categories.js";
 import type { ListingTruth } from "./generate.js";
@@ -66,6 +66,6 @@ export async function explainMistakes(database: DatabaseHandle, truth: readonly 
 function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
   if (!sameBlock(a, b)) return a.inseeCode !== b.inseeCode ? "other commune" : "other type or transaction";
   if (conflict !== undefined) return `${conflict} conflict`;
-  if (score < LINK_THRESHOLD) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";
+  if (score < MATCH_MODEL.link) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";
   return "weight at or above the link threshold";
 }

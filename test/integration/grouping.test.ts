@@ -26,15 +26,19 @@ function vagueFlat(overrides: Record<string, unknown> = {}) {
   return observation({ property: { floor: null }, energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } }, ...overrides });
 }
 
-/** The same flat on pap.fr by its owner: other text, area measured differently, price without fees. */
+/**
+ * The same flat on pap.fr by its owner: other text, area measured differently, the living room not counted as
+ * a room, a price well under the agency's (without its fees, and cut since), no exact position.
+ */
 function byOwner(original: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
   return sameFlat(original, {
     source: { domain: "pap.fr", url: `https://www.pap.fr/annonces/appartement-paris-11e-r${(listingNumber += 1)}` },
     title: "Particulier vend 2 pièces calme",
     description: "Vends mon appartement, séjour lumineux, chambre sur cour, cuisine séparée, cave. Pas d'agence svp.",
     publisher: { isProfessional: false, type: undefined, name: undefined, email: undefined, phone: undefined, feesUrl: undefined, siret: undefined },
-    property: { area: 44.5 },
-    transaction: { price: 625_000 },
+    property: { area: 44.5, roomCount: 3 },
+    location: { latitude: null, longitude: null },
+    transaction: { price: 590_000 },
     media: { images: photos((listingNumber += 1)) },
     ...overrides,
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { CONFLICT, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
@@ -84,14 +85,14 @@ describe("pair score", () => {
     const text = textSignature("Appartement 3 pièces", "Au coeur du 11e, bel appartement traversant de trois pièces au deuxième étage avec ascenseur.");
     const a = record({ hashes: [LIVING, KITCHEN], textSignature: text, publisherSiret: "55210055400013", floor: 2 });
     const b = record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], textSignature: text, publisherSiret: "55210055400013", floor: 2 });
-    expect(scorePair(a, b)).toBeGreaterThan(10);
+    expect(scorePair(a, b)).toBeGreaterThan(MATCH_MODEL.link + 2);
     expect(scorePair(a, b)).toBe(scorePair(b, a));
   });
 
   it("matches the owner's and an agency's listings of one flat on figures alone: energy, floor, area measured differently", () => {
     const agency = record({ area: 64, roomCount: 3, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 655_000, hashes: [OTHER_FLAT] });
     const owner = record({ area: 61, roomCount: 2, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 630_000, hashes: [LIVING] });
-    expect(scorePair(agency, owner)).toBeGreaterThanOrEqual(4);
+    expect(scorePair(agency, owner)).toBeGreaterThanOrEqual(MATCH_MODEL.link);
   });
 
   it.each([
@@ -112,7 +113,7 @@ describe("pair score", () => {
     const b = record({ publisherSiret: "55210055400013", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
     const c = record({ publisherSiret: "73282932000074", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
     expect(scorePair(a, b)).toBeLessThan(scorePair(a, c));
-    expect(scorePair(a, b)).toBeLessThan(4);
+    expect(scorePair(a, b)).toBeLessThan(MATCH_MODEL.link);
   });
 
   it("does not take a mandatary network's SIRET for one publisher: its agents differ by phone", () => {
@@ -123,7 +124,7 @@ describe("pair score", () => {
 
   it("discounts the renders a promoter shows on every unit of a programme", () => {
     const unit = (floor: number | null, price: number) => record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
-    expect(scorePair(unit(null, 480_000), unit(null, 495_000))).toBeLessThan(4);
+    expect(scorePair(unit(null, 480_000), unit(null, 495_000))).toBeLessThan(MATCH_MODEL.link);
   });
 });
 
@@ -138,7 +139,7 @@ describe("clustering", () => {
   });
 
   it("gives the same groups whatever the order of the records", () => {
-    const flat = [record({ hashes: [LIVING, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN] }), record({ hashes: [KITCHEN], area: 63 })];
+    const flat = [record({ hashes: [LIVING, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], area: 63 })];
     const other = [record({ area: 90, roomCount: 4, hashes: [OTHER_FLAT] }), record({ area: 91, roomCount: 4, hashes: [OTHER_FLAT] })];
     const all = [...flat, ...other];
     const expected = clusterRecords(all).map((group) => group.map((r) => r.key));

@@ -7,14 +7,10 @@
  * The result depends only on the set of classifieds given, never on their order: records are sorted by their
  * stable key first, and ties between equal weights are broken on the keys.
  */
-import { areasComparable, CONFLICT, scorePair, type GroupingRecord } from "./pair-score.js";
+import { MATCH_MODEL } from "./match-model.js";
+import { areasComparable, CONFLICT, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
-/** A pair whose weight reaches this links its two classifieds. */
-export const LINK_THRESHOLD = 4;
-
-/** Two groups join only when the average weight over every pair across them reaches this. */
-export const GROUP_THRESHOLD = 2;
 
 /**
  * A photo that this many other classifieds of the block show is common (an agency's logo, a programme's renders,
@@ -24,7 +20,7 @@ export const GROUP_THRESHOLD = 2;
 const COMMON_PHOTO_PARTNERS = 5;
 
 /** The groups of `records`: each group sorted by key, the groups by their first key. */
-export function clusterRecords<R extends GroupingRecord>(records: readonly R[]): R[][] {
+export function clusterRecords<R extends GroupingRecord>(records: readonly R[], model: MatchModel = MATCH_MODEL): R[][] {
   const sorted = [...records].sort((a, b) => compareKeys(a.key, b.key));
   const blocks = new Map<string, R[]>();
   for (const record of sorted) {
@@ -34,23 +30,21 @@ export function clusterRecords<R extends GroupingRecord>(records: readonly R[]):
     else members.push(record);
   }
   const groups: R[][] = [];
-  for (const members of blocks.values()) groups.push(...clusterBlock(members));
+  for (const members of blocks.values()) groups.push(...clusterBlock(members, model));
   return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
 }
 
 type Edge = { a: number; b: number; score: number };
 
-function clusterBlock<R extends GroupingRecord>(records: readonly R[]): R[][] {
-  const pairs = comparablePairs(records);
-  const shared = sharedPhotos(records, pairs);
+function clusterBlock<R extends GroupingRecord>(records: readonly R[], model: MatchModel): R[][] {
   const scores = new Map<number, number>();
   const edges: Edge[] = [];
   const n = records.length;
-  pairs.forEach(([a, b], index) => {
-    const score = scorePair(records[a] as R, records[b] as R, shared[index] ?? 0); // a, b < n
+  for (const { a, b, sharedPhotos } of blockPairs(records)) {
+    const score = scorePair(records[a] as R, records[b] as R, sharedPhotos, undefined, model); // a, b < n
     scores.set(a * n + b, score);
-    if (score >= LINK_THRESHOLD) edges.push({ a, b, score });
-  });
+    if (score >= model.link) edges.push({ a, b, score });
+  }
   // Strongest first; equal weights in key order (records are sorted by key, so index order is key order).
   edges.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
 
@@ -73,13 +67,23 @@ function clusterBlock<R extends GroupingRecord>(records: readonly R[]): R[][] {
       }
       if (!coherent) break;
     }
-    if (!coherent || total / (left.length * right.length) < GROUP_THRESHOLD) continue;
+    if (!coherent || total / (left.length * right.length) < model.group) continue;
     const [into, from] = ga < gb ? [ga, gb] : [gb, ga];
     for (const index of members[from] as number[]) groupOf[index] = into;
     (members[into] as number[]).push(...(members[from] as number[]));
     members[from] = [];
   }
   return members.filter((group) => group.length > 0).map((group) => group.sort((x, y) => x - y).map((index) => records[index] as R));
+}
+
+/**
+ * The pairs of one block's records worth scoring (index pairs, a < b), with the photos each shares, a common
+ * photo discounted: what clustering scores, and what the match model is fitted on.
+ */
+export function blockPairs(records: readonly GroupingRecord[]): Array<{ a: number; b: number; sharedPhotos: number }> {
+  const pairs = comparablePairs(records);
+  const shared = sharedPhotos(records, pairs);
+  return pairs.map(([a, b], index) => ({ a, b, sharedPhotos: shared[index] ?? 0 }));
 }
 
 /**

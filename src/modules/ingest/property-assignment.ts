@@ -7,8 +7,8 @@
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
-import { clusterRecords, LINK_THRESHOLD } from "../../domain/grouping/cluster.js";
-import { areasComparable, MAX_AREA_GAP, MAX_PHOTO_POINTS, scorePair, type GroupingRecord } from "../../domain/grouping/pair-score.js";
+import { clusterRecords } from "../../domain/grouping/cluster.js";
+import { areasComparable, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
@@ -193,9 +193,10 @@ export type Regrouping = {
 };
 
 /**
- * The part of `set` that regrouping around the classifieds `changed` can concern: those classifieds, the others
- * that come near a link with one of them (half the link weight), and every classified of the properties of
- * either. The rest keeps its grouping: nothing it is compared with has changed.
+ * The part of `set` that regrouping around the classifieds `changed` concerns: those classifieds, every other
+ * of their blocks whose area is comparable with one of theirs, and every classified of the properties of
+ * either. Not only those that come near a link: a link made or lost by one classified can change which groups
+ * its neighbours' neighbours join, and a narrower set left the result depending on the arrival order.
  */
 export function neighbourhood(set: readonly PropertyCandidate[], changed: ReadonlySet<string>): PropertyCandidate[] {
   const dirty = set.filter((candidate) => changed.has(candidate.classifiedId));
@@ -207,13 +208,7 @@ export function neighbourhood(set: readonly PropertyCandidate[], changed: Readon
   }
   for (const candidate of set) {
     if (changed.has(candidate.classifiedId) || properties.has(candidate.propertyId)) continue;
-    const near = (byBlock.get(groupKey(candidate.record)) ?? []).some((other) => {
-      if (!areasComparable(other.record.area, candidate.record.area)) return false;
-      // Photos are compared only when they could make the difference (they count 8 at most).
-      const withoutPhotos = scorePair(other.record, candidate.record, 0);
-      if (withoutPhotos >= LINK_THRESHOLD / 2) return true;
-      return withoutPhotos + MAX_PHOTO_POINTS >= LINK_THRESHOLD / 2 && scorePair(other.record, candidate.record) >= LINK_THRESHOLD / 2;
-    });
+    const near = (byBlock.get(groupKey(candidate.record)) ?? []).some((other) => areasComparable(other.record.area, candidate.record.area));
     if (near) properties.add(candidate.propertyId);
   }
   return set.filter((candidate) => changed.has(candidate.classifiedId) || properties.has(candidate.propertyId));

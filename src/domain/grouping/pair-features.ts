@@ -1,0 +1,238 @@
+/**
+ * What two classifieds of one block (same commune, property type and transaction type) have in common, as the
+ * discrete observations the match model weighs (pair-score.ts): one level per compared feature (`area:same`,
+ * `price:within3pct`, `photos.otherPublisher:two`, ...), or the conflict that makes them two properties whatever
+ * else agrees (two floors, a studio and a four-room flat, prices far apart). Unknown values give no level.
+ *
+ * Photos, texts and energy figures are read in context: one publisher copies its own advert whole (its photos
+ * and texts prove less than another publisher's), and units of one new-build programme share the promoter's
+ * renders, texts and energy study (so between two new builds they prove less still).
+ */
+import { samePhoto, type PackedPhoto } from "./photo-hash.js";
+import { textDistance } from "./text-signature.js";
+
+/** What grouping knows of a classified. */
+export type GroupingRecord = {
+  /** Stable identity (the canonical url key): ties are broken on it, so that arrival order never matters. */
+  key: string;
+  inseeCode: string;
+  propertyType: string;
+  transactionType: string;
+  area: number | null;
+  landArea: number | null;
+  roomCount: number | null;
+  bedroomCount: number | null;
+  floor: number | null;
+  price: number;
+  photos: readonly PackedPhoto[];
+  textSignature: string | null;
+  publisherSiret: string | null;
+  publisherSiren: string | null;
+  publisherType: string | null;
+  publisherPhone: string | null;
+  publisherIsProfessional: boolean | null;
+  contactPhone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  dpeLabel: string | null;
+  dpeValue: number | null;
+  gesLabel: string | null;
+  gesValue: number | null;
+  constructionYear: number | null;
+  /** New build or part of a programme: units of one programme share renders and texts. */
+  isNewBuild: boolean;
+  /** balcony, terrace, parking, cellar, elevator, garage, garden, swimming pool (null: unknown). */
+  flags: ReadonlyArray<boolean | null>;
+};
+
+/** Areas further apart than this share of the larger one are two properties (measurement noise stays under ~8%). */
+export const MAX_AREA_GAP = 0.12;
+
+/** The observations of a pair: its levels, or the feature whose disagreement rules a match out. */
+export type PairComparison = { conflict: string; levels?: undefined } | { conflict?: undefined; levels: string[] };
+
+/**
+ * A fitted model: the intercept, one weight per level, and the two thresholds clustering applies to its
+ * scores (cluster.ts): a pair links at `link`, two groups join when the average over their pairs reaches `group`.
+ */
+export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
+
+/** Same block: only such classifieds are ever compared. */
+export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
+  return a.inseeCode === b.inseeCode && a.propertyType === b.propertyType && a.transactionType === b.transactionType;
+}
+
+/** Two classifieds whose known areas are this far apart are never compared (a cheap first cut). */
+export function areasComparable(a: number | null, b: number | null): boolean {
+  return a === null || b === null || Math.abs(a - b) <= MAX_AREA_GAP * Math.max(a, b) + 1;
+}
+
+const CONFLICTING = "conflict";
+
+/**
+ * The levels of a pair of one block. `sharedPhotos` is how many photos the two share, each counted 1 or less:
+ * the caller may discount photos that many listings share (an agency's logo, a programme's renders).
+ */
+export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b)): PairComparison {
+  if (!sameBlock(a, b)) return { conflict: "block" };
+  const levels: string[] = [];
+  const checks: Array<[string, string | null]> = [
+    ["area", areaLevel(a.area, b.area)],
+    ["rooms", countLevel(a.roomCount, b.roomCount)], // the living room counted or not: off by one
+    ["bedrooms", countLevel(a.bedroomCount, b.bedroomCount)],
+    ["floor", countLevel(a.floor, b.floor)], // the ground floor written 0 or 1
+    ["price", priceLevel(a.price, b.price)],
+    ["dpeLabel", labelLevel(a.dpeLabel, b.dpeLabel)],
+    ["gesLabel", labelLevel(a.gesLabel, b.gesLabel)],
+    ["year", yearLevel(a.constructionYear, b.constructionYear)],
+  ];
+  for (const [feature, level] of checks) {
+    if (level === CONFLICTING) return { conflict: feature };
+    if (level !== null) levels.push(`${feature}:${level}`);
+  }
+  const newBuilds = a.isNewBuild && b.isNewBuild ? ".newBuilds" : "";
+  const samePublisher = isSamePublisher(a, b);
+  const publisher = samePublisher ? ".samePublisher" : ".otherPublishers";
+  const push = (feature: string, level: string | null) => {
+    if (level !== null) levels.push(`${feature}:${level}`);
+  };
+  push(`dpeValue${newBuilds}`, valueLevel(a.dpeValue, b.dpeValue));
+  push(`gesValue${newBuilds}`, valueLevel(a.gesValue, b.gesValue));
+  push("landArea", landAreaLevel(a.landArea, b.landArea));
+  push("flags", flagLevel(a.flags, b.flags));
+  push("distance", distanceLevel(a, b));
+  push(`photos${publisher}${newBuilds}`, photoLevel(a, b, sharedPhotos));
+  push(`text${publisher}${newBuilds}`, textLevel(textDistance(a.textSignature, b.textSignature)));
+  if (samePublisher) levels.push("publisher:same");
+  // A private seller posting on two portals leaves the same phone; a professional's phone is its office's.
+  if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone) levels.push("privatePhone:same");
+  return { levels };
+}
+
+/** The publisher is the same company and, for mandatary networks (one SIRET for thousands of agents), the same agent. */
+export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
+  const sameCompany = (a.publisherSiret !== null && a.publisherSiret === b.publisherSiret) || (a.publisherSiret === null && b.publisherSiret === null && a.publisherSiren !== null && a.publisherSiren === b.publisherSiren);
+  if (!sameCompany) return false;
+  if (a.publisherType === "mandatary" || b.publisherType === "mandatary") return a.publisherPhone !== null && a.publisherPhone === b.publisherPhone;
+  return true;
+}
+
+function areaLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b) / Math.max(a, b);
+  if (gap <= 0.015 || Math.abs(a - b) <= 0.5) return "same";
+  if (gap <= 0.085) return "close"; // carrez or floor area, rounding
+  return gap <= MAX_AREA_GAP ? "far" : CONFLICTING;
+}
+
+function countLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b);
+  if (gap === 0) return "same";
+  return gap === 1 ? "offByOne" : CONFLICTING;
+}
+
+function priceLevel(a: number, b: number): string | null {
+  if (a <= 0 || b <= 0) return null;
+  const gap = Math.abs(a - b) / Math.max(a, b);
+  if (gap <= 0.005) return "same";
+  if (gap <= 0.03) return "within3pct";
+  if (gap <= 0.08) return "within8pct"; // fees included or not, a price cut not yet copied everywhere
+  if (gap <= 0.15) return "within15pct";
+  return gap <= 0.3 ? "within30pct" : CONFLICTING;
+}
+
+function labelLevel(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a.charCodeAt(0) - b.charCodeAt(0));
+  if (gap === 0) return "same";
+  return gap === 1 ? "adjacent" : CONFLICTING;
+}
+
+/** Energy figures (kWh/m²/year, kg CO₂/m²/year) come from one diagnosis: equal on every copy of one property. */
+function valueLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b) / Math.max(a, b, 1);
+  if (gap <= 0.02) return "same";
+  return gap <= 0.1 ? "close" : "different";
+}
+
+function yearLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b);
+  if (gap === 0) return "same";
+  if (gap <= 3) return "within3";
+  return gap <= 15 ? "within15" : CONFLICTING;
+}
+
+function landAreaLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b) / Math.max(a, b);
+  if (gap <= 0.03) return "same";
+  return gap <= 0.2 ? "close" : "different";
+}
+
+/** Amenities are ticked carelessly: only how many disagree is kept, up to three. */
+function flagLevel(a: ReadonlyArray<boolean | null>, b: ReadonlyArray<boolean | null>): string | null {
+  let compared = 0;
+  let disagreements = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index];
+    const y = b[index];
+    if (x === null || x === undefined || y === null || y === undefined) continue;
+    compared += 1;
+    if (x !== y) disagreements += 1;
+  }
+  return compared === 0 ? null : `disagree${Math.min(disagreements, 3)}`;
+}
+
+/** Portals place a listing at its address, its street or its commune's centre: only a large gap says much. */
+function distanceLevel(a: GroupingRecord, b: GroupingRecord): string | null {
+  if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
+  const metres = haversineMetres(a.latitude, a.longitude, b.latitude, b.longitude);
+  if (metres <= 25) return "within25m";
+  if (metres <= 600) return "within600m";
+  if (metres <= 1500) return "within1500m";
+  return metres <= 5000 ? "within5km" : "further";
+}
+
+/**
+ * Shared photos, counted up to three. One photo in common among several is often not the flat (an agency's
+ * logo, a stock picture of the town, the building's entrance); between listings of one or two photos it is all
+ * there is: a level of its own.
+ */
+function photoLevel(a: GroupingRecord, b: GroupingRecord, shared: number): string | null {
+  if (a.photos.length === 0 || b.photos.length === 0) return null;
+  if (shared < 0.5) return Math.min(a.photos.length, b.photos.length) >= 3 ? "noneOfMany" : "noneOfFew";
+  if (shared < 1.5) return Math.min(a.photos.length, b.photos.length) <= 2 ? "oneOfFew" : "one";
+  return shared < 2.5 ? "two" : "threeOrMore";
+}
+
+function textLevel(distance: number | null): string | null {
+  if (distance === null) return null;
+  if (distance <= 4) return "same";
+  if (distance <= 12) return "similar";
+  return distance <= 20 ? "unlike" : "different";
+}
+
+/**
+ * Photos the two share, each counted once: counted from both sides and the smaller kept, so that two near-copies
+ * of one photo on one side count once and the result does not depend on the order of the arguments.
+ */
+export function countSharedPhotos(a: GroupingRecord, b: GroupingRecord): number {
+  return Math.min(matchedPhotos(a, b), matchedPhotos(b, a));
+}
+
+function matchedPhotos(a: GroupingRecord, b: GroupingRecord): number {
+  let count = 0;
+  for (const photo of a.photos) if (b.photos.some((other) => samePhoto(photo, other))) count += 1;
+  return count;
+}
+
+function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const radians = Math.PI / 180;
+  const dLat = (lat2 - lat1) * radians;
+  const dLon = (lon2 - lon1) * radians;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * radians) * Math.cos(lat2 * radians) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
