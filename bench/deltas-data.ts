@@ -14,7 +14,14 @@ import { appendEvents } from "../src/modules/events/events.repository.js";
 import { classifiedValues, propertyValues, type Place } from "../test/factories/listings.js";
 
 export function placeOf(department: string): Place {
-  return { department, inseeCode: `${department}001`.slice(0, 5), postcode: `${department}000`.slice(0, 5), cityName: `Ville ${department}`, latitude: 46, longitude: 2 };
+  return {
+    department,
+    inseeCode: `${department}001`.slice(0, 5),
+    postcode: `${department}000`.slice(0, 5),
+    cityName: `Ville ${department}`,
+    latitude: 46,
+    longitude: 2,
+  };
 }
 
 /** Inserts `perDepartment` listings in every department, property types in turn; returns the classifieds. */

@@ -117,10 +117,16 @@ export async function runSubscriptions(run: SubscriptionRun): Promise<void> {
   latencies.sort((a, b) => a - b);
   const recipients = run.subscribers / departments.length / (run.fanout === "segment" ? PROPERTY_TYPES.length : 1);
   const expected = Math.round(written * recipients);
-  console.log(`\nsubscriptions (${run.fanout}): ${run.subscribers} subscribers (connected in ${connectSeconds.toFixed(0)} s), ${written} events in ${seconds.toFixed(1)} s (${(written / seconds).toFixed(0)}/s), about ${recipients.toFixed(1)} recipients per event`);
+  console.log(
+    `\nsubscriptions (${run.fanout}): ${run.subscribers} subscribers (connected in ${connectSeconds.toFixed(0)} s), ${written} events in ${seconds.toFixed(1)} s (${(written / seconds).toFixed(0)}/s), about ${recipients.toFixed(1)} recipients per event`,
+  );
   console.log(`  messages ${latencies.length} of about ${expected} (${(latencies.length / seconds).toFixed(0)}/s)`);
-  console.log(`  commit → client latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms`);
-  console.log(`  gateway peak RSS ${drained.peakRssMb} MB (${idle.peakRssMb} MB with subscribers connected, before events); CPU ${((loaded.cpuMs - warmed.cpuMs) / 10 / seconds).toFixed(0)}% of a core while events flowed; subscriber processes ${((clientsLoaded - clientsWarmed) / 10 / seconds).toFixed(0)}%`);
+  console.log(
+    `  commit → client latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+  );
+  console.log(
+    `  gateway peak RSS ${drained.peakRssMb} MB (${idle.peakRssMb} MB with subscribers connected, before events); CPU ${((loaded.cpuMs - warmed.cpuMs) / 10 / seconds).toFixed(0)}% of a core while events flowed; subscriber processes ${((clientsLoaded - clientsWarmed) / 10 / seconds).toFixed(0)}%`,
+  );
   if (run.timeline) {
     const seconds = [...worstBySecond].sort((a, b) => a[0] - b[0]).map(([second, worst]) => `${second}s:${worst.toFixed(0)}`);
     console.log(`  worst latency (ms) of the events committed in each second: ${seconds.join(" ")}`);

@@ -105,7 +105,9 @@ async function webhooksBench(database: DatabaseHandle, url: string): Promise<voi
   gateway.send("report");
   const usage = (await gateway.next()) as { peakRssMb: number; cpuMs: number };
   const seconds = (last - first) / 1000;
-  console.log(`\nwebhooks: ${events.length} changes × ${ENDPOINTS} endpoints = ${total} deliveries (committed in ${((committed - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nwebhooks: ${events.length} changes × ${ENDPOINTS} endpoints = ${total} deliveries (committed in ${((committed - started) / 1000).toFixed(1)} s)`,
+  );
   console.log(`  delivered ${accepted} in ${seconds.toFixed(1)} s: ${(accepted / seconds).toFixed(0)} deliveries/s (first to last delivery)`);
   console.log(`  ${(accepted / ((last - started) / 1000)).toFixed(0)} deliveries/s from the first commit (deliveries rendered, signed, sent and recorded)`);
   console.log(`  gateway peak RSS ${usage.peakRssMb} MB, CPU ${(usage.cpuMs / 1000).toFixed(1)} s in all`);

@@ -29,30 +29,72 @@ function classifiedJson(c: Row, images: Row[], history: Row[]) {
     publishedAt: iso(c["publishedAt"]),
     source: { domain: c["sourceDomain"], url: c["sourceUrl"] },
     publisher: {
-      isProfessional: c["publisherIsProfessional"], type: c["publisherType"], name: c["publisherName"], email: c["publisherEmail"],
-      phone: c["publisherPhone"], feesUrl: c["publisherFeesUrl"], siren: c["publisherSiren"], siret: c["publisherSiret"],
+      isProfessional: c["publisherIsProfessional"],
+      type: c["publisherType"],
+      name: c["publisherName"],
+      email: c["publisherEmail"],
+      phone: c["publisherPhone"],
+      feesUrl: c["publisherFeesUrl"],
+      siren: c["publisherSiren"],
+      siret: c["publisherSiret"],
     },
     contact: {
-      name: c["contactName"], email: c["contactEmail"], phone: c["contactPhone"], phoneExists: c["contactPhone"] !== null,
+      name: c["contactName"],
+      email: c["contactEmail"],
+      phone: c["contactPhone"],
+      phoneExists: c["contactPhone"] !== null,
       isRefusingSolicitation: c["contactIsRefusingSolicitation"],
     },
     meta: { firstSeenAt: iso(c["firstSeenAt"]), lastModifiedAt: iso(c["lastModifiedAt"]), lastSeenAt: iso(c["lastSeenAt"]), removedAt: iso(c["removedAt"]) },
     location: {
-      city: { name: c["cityName"], inseeCode: c["inseeCode"] }, postcode: c["postcode"], department: c["department"], country: "france",
-      latitude: c["latitude"], longitude: c["longitude"],
+      city: { name: c["cityName"], inseeCode: c["inseeCode"] },
+      postcode: c["postcode"],
+      department: c["department"],
+      country: "france",
+      latitude: c["latitude"],
+      longitude: c["longitude"],
     },
     attributes: {
-      type: c["propertyType"], area: c["area"], landArea: c["landArea"], livingRoomArea: c["livingRoomArea"], balconyArea: c["balconyArea"],
-      terraceArea: c["terraceArea"], roomCount: c["roomCount"], bedroomCount: c["bedroomCount"], bathroomCount: c["bathroomCount"],
-      showerRoomCount: c["showerRoomCount"], toiletCount: c["toiletCount"], balconyCount: c["balconyCount"], terraceCount: c["terraceCount"],
-      floor: c["floor"], floorCount: c["floorCount"], constructionYear: c["constructionYear"], renovationYear: c["renovationYear"],
-      orientation: c["orientation"], balconyExists: c["balconyExists"], terraceExists: c["terraceExists"], parkingExists: c["parkingExists"],
-      airConditioningExists: c["airConditioningExists"], alarmExists: c["alarmExists"], atticExists: c["atticExists"],
-      caretakerExists: c["caretakerExists"], cellarExists: c["cellarExists"], doorCodeExists: c["doorCodeExists"],
-      elevatorExists: c["elevatorExists"], fireplaceExists: c["fireplaceExists"], garageExists: c["garageExists"],
-      gardenExists: c["gardenExists"], intercomExists: c["intercomExists"], swimmingPoolExists: c["swimmingPoolExists"],
-      toiletSeparateExists: c["toiletSeparateExists"], isCondominium: c["isCondominium"], isDisabledFriendly: c["isDisabledFriendly"],
-      isDualAspect: c["isDualAspect"], isNew: c["isNew"], isOccupied: c["isOccupied"], renovationIsNeeded: c["renovationIsNeeded"],
+      type: c["propertyType"],
+      area: c["area"],
+      landArea: c["landArea"],
+      livingRoomArea: c["livingRoomArea"],
+      balconyArea: c["balconyArea"],
+      terraceArea: c["terraceArea"],
+      roomCount: c["roomCount"],
+      bedroomCount: c["bedroomCount"],
+      bathroomCount: c["bathroomCount"],
+      showerRoomCount: c["showerRoomCount"],
+      toiletCount: c["toiletCount"],
+      balconyCount: c["balconyCount"],
+      terraceCount: c["terraceCount"],
+      floor: c["floor"],
+      floorCount: c["floorCount"],
+      constructionYear: c["constructionYear"],
+      renovationYear: c["renovationYear"],
+      orientation: c["orientation"],
+      balconyExists: c["balconyExists"],
+      terraceExists: c["terraceExists"],
+      parkingExists: c["parkingExists"],
+      airConditioningExists: c["airConditioningExists"],
+      alarmExists: c["alarmExists"],
+      atticExists: c["atticExists"],
+      caretakerExists: c["caretakerExists"],
+      cellarExists: c["cellarExists"],
+      doorCodeExists: c["doorCodeExists"],
+      elevatorExists: c["elevatorExists"],
+      fireplaceExists: c["fireplaceExists"],
+      garageExists: c["garageExists"],
+      gardenExists: c["gardenExists"],
+      intercomExists: c["intercomExists"],
+      swimmingPoolExists: c["swimmingPoolExists"],
+      toiletSeparateExists: c["toiletSeparateExists"],
+      isCondominium: c["isCondominium"],
+      isDisabledFriendly: c["isDisabledFriendly"],
+      isDualAspect: c["isDualAspect"],
+      isNew: c["isNew"],
+      isOccupied: c["isOccupied"],
+      renovationIsNeeded: c["renovationIsNeeded"],
       propertyIsProgram: c["propertyIsProgram"],
     },
     energy: {
@@ -64,13 +106,20 @@ function classifiedJson(c: Row, images: Row[], history: Row[]) {
       type: c["transactionType"],
       isExclusiveMandate: c["isExclusiveMandate"],
       price: {
-        current: c["priceCurrent"], initial: c["priceInitial"], perSquareUnit: c["pricePerSquareMeter"],
+        current: c["priceCurrent"],
+        initial: c["priceInitial"],
+        perSquareUnit: c["pricePerSquareMeter"],
         history: history.map((h) => ({ id: h["id"], value: h["value"], timestamp: iso(h["observedAt"]) })),
       },
     },
     media: {
       images: images.map((i) => ({
-        id: i["id"], position: i["position"], url: i["url"], perceptualHash: i["perceptualHash"], differenceHash: i["differenceHash"], averageHash: i["averageHash"],
+        id: i["id"],
+        position: i["position"],
+        url: i["url"],
+        perceptualHash: i["perceptualHash"],
+        differenceHash: i["differenceHash"],
+        averageHash: i["averageHash"],
       })),
     },
   };
@@ -85,20 +134,37 @@ function propertyJson(p: Row, classifieds: Row[], imagesOf: Map<string, Row[]>, 
     squareUnit: "squareMeter",
     description: p["description"],
     location: {
-      city: { name: p["cityName"], inseeCode: p["inseeCode"] }, postcode: p["postcode"], department: p["department"], country: "france",
-      latitude: p["latitude"], longitude: p["longitude"],
+      city: { name: p["cityName"], inseeCode: p["inseeCode"] },
+      postcode: p["postcode"],
+      department: p["department"],
+      country: "france",
+      latitude: p["latitude"],
+      longitude: p["longitude"],
     },
     meta: { firstSeenAt: iso(p["firstSeenAt"]), lastSeenAt: iso(p["lastSeenAt"]), lastModifiedAt: iso(p["lastModifiedAt"]) },
     attributes: {
-      type: p["propertyType"], area: p["area"], roomCount: p["roomCount"], bedroomCount: p["bedroomCount"], balconyExists: p["balconyExists"],
-      terraceExists: p["terraceExists"], parkingExists: p["parkingExists"], cellarExists: p["cellarExists"], elevatorExists: p["elevatorExists"],
-      garageExists: p["garageExists"], gardenExists: p["gardenExists"], swimmingPoolExists: p["swimmingPoolExists"], isProgram: p["isProgram"],
+      type: p["propertyType"],
+      area: p["area"],
+      roomCount: p["roomCount"],
+      bedroomCount: p["bedroomCount"],
+      balconyExists: p["balconyExists"],
+      terraceExists: p["terraceExists"],
+      parkingExists: p["parkingExists"],
+      cellarExists: p["cellarExists"],
+      elevatorExists: p["elevatorExists"],
+      garageExists: p["garageExists"],
+      gardenExists: p["gardenExists"],
+      swimmingPoolExists: p["swimmingPoolExists"],
+      isProgram: p["isProgram"],
     },
     energy: { dpe: { label: p["dpeLabel"] }, ges: { label: p["gesLabel"] } },
     transaction: {
       type: p["transactionType"],
       price: {
-        initial: p["priceInitial"], current: p["priceCurrent"], perSquareUnit: p["pricePerSquareMeter"], changedAt: iso(p["priceChangedAt"]),
+        initial: p["priceInitial"],
+        current: p["priceCurrent"],
+        perSquareUnit: p["pricePerSquareMeter"],
+        changedAt: iso(p["priceChangedAt"]),
         history: pricePoints.map((point) => ({ value: point.value, timestamp: new Date(point.timestamp).toISOString() })),
       },
     },
@@ -164,11 +230,19 @@ async function search(sql: Sql, filter: BaselineSearch) {
       and price_current between ${filter.priceMin} and ${filter.priceMax} and area >= ${filter.areaMin}
     order by price_current asc, id asc limit 20`;
   const total = Number(rows[0]?.["total"] ?? 0);
-  const nodes = await propertiesWithClassifieds(sql, rows.map((row) => String(row["id"])));
+  const nodes = await propertiesWithClassifieds(
+    sql,
+    rows.map((row) => String(row["id"])),
+  );
   const edges = nodes.map((node, index) => ({ cursor: cursor(index), node }));
   return {
     totalCount: total,
-    pageInfo: { hasNextPage: nodes.length < total, hasPreviousPage: false, startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
+    pageInfo: {
+      hasNextPage: nodes.length < total,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
     edges,
   };
 }
@@ -202,5 +276,11 @@ export function baselineServer(url: string, poolSize: number): { server: Server;
     };
     handle().catch((error: unknown) => send(response, 500, { message: String(error) }));
   });
-  return { server, close: async () => { server.close(); await sql.end({ timeout: 5 }); } };
+  return {
+    server,
+    close: async () => {
+      server.close();
+      await sql.end({ timeout: 5 });
+    },
+  };
 }

@@ -33,9 +33,14 @@ const READS = 6_000;
 const ANSWERS = 20_000;
 
 const viewer: Viewer = {
-  accountId: "00000000-0000-4000-8000-000000000000", email: "bench@example.fr", plan: "enterprise500",
+  accountId: "00000000-0000-4000-8000-000000000000",
+  email: "bench@example.fr",
+  plan: "enterprise500",
   contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
-  tokenId: "00000000-0000-4000-8000-000000000001", tokenName: "bench", tokenCreatedAt: new Date(), scopes: ["read"],
+  tokenId: "00000000-0000-4000-8000-000000000001",
+  tokenName: "bench",
+  tokenCreatedAt: new Date(),
+  scopes: ["read"],
 };
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -45,9 +50,11 @@ type Loaded = { id: string; rows: PropertyRows; prime(ctx: RequestContext): void
 async function cpuPerCall(count: number, inFlight: number, run: (index: number) => Promise<unknown>): Promise<number> {
   let next = 0;
   const before = process.cpuUsage();
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < count) await run(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) await run(next++);
+    }),
+  );
   const used = process.cpuUsage(before);
   return (used.user + used.system) / count;
 }

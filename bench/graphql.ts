@@ -126,8 +126,12 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 function medianOf(runs: readonly Measured[]): Measured {
   const of = (pick: (run: Measured) => number) => median(runs.map(pick));
   return {
-    rps: of((run) => run.rps), p50: of((run) => run.p50), p99: of((run) => run.p99), cpuPerRequest: of((run) => run.cpuPerRequest),
-    requests: runs.reduce((sum, run) => sum + run.requests, 0), failures: runs.reduce((sum, run) => sum + run.failures, 0),
+    rps: of((run) => run.rps),
+    p50: of((run) => run.p50),
+    p99: of((run) => run.p99),
+    cpuPerRequest: of((run) => run.cpuPerRequest),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
   };
 }
 
@@ -201,8 +205,9 @@ async function main(): Promise<void> {
   const url = await prepareDatabase();
   const sql = postgres(url, { max: 1, onnotice: () => undefined });
   const propertyIds = (await sql<{ id: string }[]>`select id from properties order by random() limit 5000`).map((r) => r.id);
-  const [{ classifieds, properties } = { classifieds: 0, properties: 0 }] =
-    await sql<{ classifieds: number; properties: number }[]>`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
+  const [{ classifieds, properties } = { classifieds: 0, properties: 0 }] = await sql<
+    { classifieds: number; properties: number }[]
+  >`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
   await sql.end();
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
   // A few clients with a token each: enough that no token meets its plan's rate limit (30,000 a minute on
@@ -210,8 +215,11 @@ async function main(): Promise<void> {
   const tokenHeaders: Record<string, string>[] = [];
   for (let i = 0; i < 8; i += 1) {
     const { secret } = await createToken(handle.db, {
-      email: `graphql-bench-${i}@example.fr`, name: `bench ${i}`, plan: "enterprise500",
-      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] }, scopes: ["read"],
+      email: `graphql-bench-${i}@example.fr`,
+      name: `bench ${i}`,
+      plan: "enterprise500",
+      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
+      scopes: ["read"],
     });
     tokenHeaders.push({ authorization: `Bearer ${secret}` });
   }
@@ -253,7 +261,9 @@ async function main(): Promise<void> {
     else await checkSameGatewayAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
     await registerPersistedQuery(gateway.port, tokenHeaders[0] ?? {}, registration);
     if (against !== undefined) await registerPersistedQuery(baseline.port, tokenHeaders[0] ?? {}, registration);
-    console.log(`\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`);
+    console.log(
+      `\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`,
+    );
     console.log(`| operation | server | req/s | p50 ms | p99 ms | CPU ms/request | failures | vs ${reference} |`);
     console.log("|---|---|---|---|---|---|---|---|");
     /** Measures one server under load; also its own CPU time per request, which other load on the machine does not inflate. */
@@ -268,7 +278,10 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       const runs: { base: Measured; ours: Measured }[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        runs.push({ base: await measure(baseline, referenceHeaders, referenceRequest(scenario)), ours: await measure(gateway, tokenHeaders, scenario.gateway) });
+        runs.push({
+          base: await measure(baseline, referenceHeaders, referenceRequest(scenario)),
+          ours: await measure(gateway, tokenHeaders, scenario.gateway),
+        });
       }
       const base = medianOf(runs.map((run) => run.base));
       const ours = medianOf(runs.map((run) => run.ours));
@@ -278,14 +291,20 @@ async function main(): Promise<void> {
       const row = (server: string, f: Measured, ratio: string) =>
         `| ${scenario.name} | ${server} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuPerRequest.toFixed(2)} | ${f.failures} | ${ratio} |`;
       console.log(row(reference, base, ""));
-      console.log(row("gateway", ours, `${median(ratios).toFixed(2)}x (CPU ${median(cpuRatios).toFixed(2)}x); rounds ${ratios.map((r) => r.toFixed(2)).join(", ")}`));
+      console.log(
+        row("gateway", ours, `${median(ratios).toFixed(2)}x (CPU ${median(cpuRatios).toFixed(2)}x); rounds ${ratios.map((r) => r.toFixed(2)).join(", ")}`),
+      );
     }
     // What every request costs the gateway before it reads any data: HTTP, Apollo's pipeline, authentication,
     // rate limit, metrics and logs. Set beside the baseline's whole property(id) request.
     const fixed = await measure(gateway, tokenHeaders, () => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query: "{ __typename }" }) }));
     const propertyBaselineCpu = baselineCpu[0] ?? Number.NaN;
-    console.log(`\nGateway's cost of a request that reads no data (\`{ __typename }\`): ${fixed.cpuPerRequest.toFixed(2)} ms CPU (${fixed.rps.toFixed(0)} req/s),`);
-    console.log(`${((100 * fixed.cpuPerRequest) / propertyBaselineCpu).toFixed(0)}% of the ${reference}'s CPU for a whole property(id) request (${propertyBaselineCpu.toFixed(2)} ms).`);
+    console.log(
+      `\nGateway's cost of a request that reads no data (\`{ __typename }\`): ${fixed.cpuPerRequest.toFixed(2)} ms CPU (${fixed.rps.toFixed(0)} req/s),`,
+    );
+    console.log(
+      `${((100 * fixed.cpuPerRequest) / propertyBaselineCpu).toFixed(0)}% of the ${reference}'s CPU for a whole property(id) request (${propertyBaselineCpu.toFixed(2)} ms).`,
+    );
     const [gatewayUsage, baselineUsage] = [await gateway.report(), await baseline.report()];
     console.log(`\nPeak memory (RSS): gateway ${gatewayUsage.peakRssMb} MB, ${reference} ${baselineUsage.peakRssMb} MB`);
   } finally {
@@ -303,7 +322,11 @@ async function main(): Promise<void> {
 
 /** Sends a persisted query with its text once, so that the server knows it by its hash. */
 async function registerPersistedQuery(port: number, token: Record<string, string>, body: unknown): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...token }, body: JSON.stringify(body) });
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...token },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 200) throw new Error(`registering the persisted query: ${response.status} ${await response.text()}`);
 }
 

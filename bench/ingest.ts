@@ -96,7 +96,9 @@ async function main(): Promise<void> {
   try {
     let start = performance.now();
     const lineCount = await writeFeed(file);
-    console.log(`generated ${lineCount.toLocaleString("en-US")} lines for ${classifieds.toLocaleString("en-US")} classifieds in ${seconds(start).toFixed(1)} s (seed generator)`);
+    console.log(
+      `generated ${lineCount.toLocaleString("en-US")} lines for ${classifieds.toLocaleString("en-US")} classifieds in ${seconds(start).toFixed(1)} s (seed generator)`,
+    );
 
     // Normalisation alone: parse, validate, normalise every line, no database.
     start = performance.now();
@@ -109,7 +111,11 @@ async function main(): Promise<void> {
       const run = await measuredIngest(url, file);
       const handle = await openDatabase({ kind: "postgres", url, poolSize: 1 });
       try {
-        const counts = { classifieds: await count(handle.db, classifiedsTable), properties: await count(handle.db, properties), events: await count(handle.db, events) };
+        const counts = {
+          classifieds: await count(handle.db, classifiedsTable),
+          properties: await count(handle.db, properties),
+          events: await count(handle.db, events),
+        };
         const floor = await measureWriteFloor(url, Math.ceil(run.summary.received / DEFAULT_BATCH_SIZE));
         return { ...run, counts, floor };
       } finally {
@@ -146,7 +152,9 @@ async function main(): Promise<void> {
     // npm run bench:ingest passes the listings command's young-generation size; say so when it is missing.
     const nodeFlags = process.execArgv.filter((flag) => flag.startsWith("--max-semi-space-size")).join(" ") || "Node's default young generation";
     console.log(`\ningest pipeline (PostgreSQL, batches of ${DEFAULT_BATCH_SIZE}, ${nodeFlags}): ${JSON.stringify(summary)}`);
-    console.log(`  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`);
+    console.log(
+      `  ${counts.classifieds.toLocaleString("en-US")} classifieds, ${counts.properties.toLocaleString("en-US")} properties, ${counts.events.toLocaleString("en-US")} events`,
+    );
     console.log(`  ${time.toFixed(1)} s: ${rate(summary.created, time)} classifieds/s (${rate(summary.received, time)} lines/s)`);
     console.log(`  memory (RSS): ${mb(ingest.rssBefore)} before the ingest, peak ${mb(ingest.rssPeak)} during it (sampled every 100 ms)`);
     console.log(`  CPU of the ingesting process: ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / time) * 100).toFixed(0)}% of one core)`);
@@ -160,7 +168,9 @@ async function main(): Promise<void> {
     }
     console.log(`\nfor comparison, same lines, same run:`);
     console.log(`  normalisation alone (no database): ${normaliseTime.toFixed(1)} s, ${rate(valid, normaliseTime)} lines/s`);
-    console.log(`  raw baseline (postgres.js multi-row insert of url, time and jsonb line, no normalisation): ${baseline.time.toFixed(1)} s, ${rate(lineCount, baseline.time)} lines/s`);
+    console.log(
+      `  raw baseline (postgres.js multi-row insert of url, time and jsonb line, no normalisation): ${baseline.time.toFixed(1)} s, ${rate(lineCount, baseline.time)} lines/s`,
+    );
     console.log(`  pipeline / raw baseline: ${(baseline.time / time).toFixed(2)}x the baseline's speed`);
 
     const { floor } = ingest;
@@ -173,8 +183,12 @@ async function main(): Promise<void> {
     const processWork = Math.max(0, ingest.cpuSeconds - normaliseTime);
     const total = normaliseTime + floor.seconds + processWork;
     const bestTime = total / cores;
-    console.log(`\nCPU budget: normalisation ${normaliseTime.toFixed(1)} s + PostgreSQL write floor ${floor.seconds.toFixed(1)} s + the rest of the ingesting process's work ${processWork.toFixed(1)} s`);
-    console.log(`  = ${total.toFixed(1)} core-seconds; spread perfectly over ${cores} cores: ${bestTime.toFixed(1)} s, at most ${rate(summary.created, bestTime)} classifieds/s`);
+    console.log(
+      `\nCPU budget: normalisation ${normaliseTime.toFixed(1)} s + PostgreSQL write floor ${floor.seconds.toFixed(1)} s + the rest of the ingesting process's work ${processWork.toFixed(1)} s`,
+    );
+    console.log(
+      `  = ${total.toFixed(1)} core-seconds; spread perfectly over ${cores} cores: ${bestTime.toFixed(1)} s, at most ${rate(summary.created, bestTime)} classifieds/s`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -60,7 +60,15 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-type SearchBody = { transactionType: string; propertyTypes: string[]; locationDepartments: string[]; transactionPriceMin: number; transactionPriceMax: number; propertyAreaMin: number; page: number };
+type SearchBody = {
+  transactionType: string;
+  propertyTypes: string[];
+  locationDepartments: string[];
+  transactionPriceMin: number;
+  transactionPriceMax: number;
+  propertyAreaMin: number;
+  page: number;
+};
 
 /** The bench's tokens all have the enterprise plan over every department: the same envelope every time. */
 const META = { subscriptionPlan: "enterprise500", dataAccessLimit: { departments: listDepartments(), sirens: [], sirets: [] } };
@@ -94,7 +102,10 @@ export function buildBaselineApp(url: string, poolSize: number): FastifyInstance
         and price_current between ${b.transactionPriceMin} and ${b.transactionPriceMax} and area >= ${b.propertyAreaMin}
       order by price_current asc, id asc limit 20 offset ${(b.page - 1) * 20}`;
     const total = Number(rows[0]?.["total"] ?? 0);
-    const items = await propertyDocuments(sql, rows.map((row) => String(row["id"])));
+    const items = await propertyDocuments(
+      sql,
+      rows.map((row) => String(row["id"])),
+    );
     const totalPages = Math.ceil(total / 20);
     return { items, meta: { ...META, page: b.page, nextPage: b.page < totalPages ? b.page + 1 : null, perPage: 20, total, totalPages } };
   });

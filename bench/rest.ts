@@ -136,18 +136,20 @@ async function main(): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => undefined });
   const propertyIds = (await sql<{ id: string }[]>`select id from properties order by random() limit 5000`).map((r) => r.id);
   // Listing URLs as the matching knows them (the generator's source URLs are not all canonical spellings).
-  const sourceUrls = (await sql<{ key: string }[]>`select url_key as key from classifieds order by random() limit 5000`).map(
-    (r) => `https://www.${r.key}`,
-  );
-  const [{ classifieds, properties } = { classifieds: 0, properties: 0 }] =
-    await sql<{ classifieds: number; properties: number }[]>`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
+  const sourceUrls = (await sql<{ key: string }[]>`select url_key as key from classifieds order by random() limit 5000`).map((r) => `https://www.${r.key}`);
+  const [{ classifieds, properties } = { classifieds: 0, properties: 0 }] = await sql<
+    { classifieds: number; properties: number }[]
+  >`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
   // Several tokens, as several clients would have: one token alone would meet its plan's rate limit.
   const tokens: string[] = [];
   for (let i = 0; i < 50; i += 1) {
     const { secret } = await createToken(handle.db, {
-      email: `bench-${i}@example.fr`, name: `bench ${i}`, plan: "enterprise500",
-      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] }, scopes: ["read"],
+      email: `bench-${i}@example.fr`,
+      name: `bench ${i}`,
+      plan: "enterprise500",
+      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
+      scopes: ["read"],
     });
     tokens.push(secret);
   }
@@ -158,8 +160,14 @@ async function main(): Promise<void> {
   const departments = ["75", "69", "13", "33", "2A", "971"];
   const searchBody = () =>
     JSON.stringify({
-      transactionType: "sale", propertyTypes: ["apartment", "house"], locationDepartments: [pick(departments)],
-      transactionPriceMin: 100_000, transactionPriceMax: 600_000, propertyAreaMin: 30, sortBy: "price", orderBy: "asc",
+      transactionType: "sale",
+      propertyTypes: ["apartment", "house"],
+      locationDepartments: [pick(departments)],
+      transactionPriceMin: 100_000,
+      transactionPriceMax: 600_000,
+      propertyAreaMin: 30,
+      sortBy: "price",
+      orderBy: "asc",
       page: 1 + Math.floor(Math.random() * 3),
     });
   // Lookups as clients paste them: tracking parameters and a fragment the matching must ignore.
@@ -167,8 +175,16 @@ async function main(): Promise<void> {
   const scenarios: Scenario[] = [
     { name: "GET /properties/{id}", connections: 50, request: () => ({ method: "GET", path: `/public/v1/properties/${pick(propertyIds)}`, token: true }) },
     { name: "GET /classifieds/lookup", connections: 50, request: () => ({ method: "GET", path: lookupPath(), token: true }) },
-    { name: "POST /properties/search (filtered)", connections: 50, request: () => ({ method: "POST", path: "/public/v1/properties/search", body: searchBody(), token: true }) },
-    { name: "POST /properties/search (filtered), 8 connections", connections: 8, request: () => ({ method: "POST", path: "/public/v1/properties/search", body: searchBody(), token: true }) },
+    {
+      name: "POST /properties/search (filtered)",
+      connections: 50,
+      request: () => ({ method: "POST", path: "/public/v1/properties/search", body: searchBody(), token: true }),
+    },
+    {
+      name: "POST /properties/search (filtered), 8 connections",
+      connections: 8,
+      request: () => ({ method: "POST", path: "/public/v1/properties/search", body: searchBody(), token: true }),
+    },
   ];
 
   const targets = await startTargets(url);
@@ -179,7 +195,10 @@ async function main(): Promise<void> {
     console.log("|---|---|---|---|---|---|---|---|---|---|");
     for (const scenario of scenarios) {
       const figures: Record<string, Figures> = {};
-      for (const [server, port] of [["baseline", targets.baseline], ["gateway", targets.gateway]] as const) {
+      for (const [server, port] of [
+        ["baseline", targets.baseline],
+        ["gateway", targets.gateway],
+      ] as const) {
         await load(port, tokens, scenario, 2); // warm-up: JIT, pools, caches
         figures[server] = await load(port, tokens, scenario, duration, targets.child.pid);
       }
@@ -188,7 +207,9 @@ async function main(): Promise<void> {
         if (!f) continue;
         const ratio = server === "gateway" && figures["baseline"] ? `${(f.rps / figures["baseline"].rps).toFixed(2)}x` : "";
         const ms = (value: number) => value.toFixed(1);
-        console.log(`| ${scenario.name} | ${server} | ${scenario.connections} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.non2xx} | ${f.cpuMsPerRequest.toFixed(2)} | ${ratio} |`);
+        console.log(
+          `| ${scenario.name} | ${server} | ${scenario.connections} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.non2xx} | ${f.cpuMsPerRequest.toFixed(2)} | ${ratio} |`,
+        );
       }
     }
   } finally {

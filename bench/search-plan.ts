@@ -25,25 +25,68 @@ const everywhere: Contract = { allDepartments: true, departments: [], sirens: []
 const newest: PropertySearchSort = { by: "firstSeenAt", order: "desc" };
 
 const CASES: Case[] = [
-  { name: "sale apartments+houses in 75, newest", contract: everywhere, sort: newest, filter: { transactionType: "sale", propertyTypes: ["apartment", "house"], locationDepartments: ["75"] } },
+  {
+    name: "sale apartments+houses in 75, newest",
+    contract: everywhere,
+    sort: newest,
+    filter: { transactionType: "sale", propertyTypes: ["apartment", "house"], locationDepartments: ["75"] },
+  },
   {
     name: "sale houses, price and area ranges, garden, by price",
     contract: everywhere,
     sort: { by: "price", order: "asc" },
-    filter: { transactionType: "sale", propertyTypes: ["house"], transactionPriceMin: 150_000, transactionPriceMax: 600_000, propertyAreaMin: 60, propertyGardenExists: true },
+    filter: {
+      transactionType: "sale",
+      propertyTypes: ["house"],
+      transactionPriceMin: 150_000,
+      transactionPriceMax: 600_000,
+      propertyAreaMin: 60,
+      propertyGardenExists: true,
+    },
   },
-  { name: "rent, 5 km circle around Paris 11e", contract: everywhere, sort: newest, filter: { transactionType: "rent", propertyTypes: ["apartment"], locationGeoCircle: { center: { lat: 48.8593, lng: 2.3795 }, radiusMeters: 5_000 } } },
-  { name: "sale, price changed, by price change date", contract: everywhere, sort: { by: "priceChangeDate", order: "desc" }, filter: { transactionType: "sale", propertyTypes: ["apartment", "house"], transactionPriceHasChanged: true } },
-  { name: "sale apartments, page 400 (offset 7980)", contract: everywhere, sort: newest, offset: 7_980, filter: { transactionType: "sale", propertyTypes: ["apartment"] } },
+  {
+    name: "rent, 5 km circle around Paris 11e",
+    contract: everywhere,
+    sort: newest,
+    filter: { transactionType: "rent", propertyTypes: ["apartment"], locationGeoCircle: { center: { lat: 48.8593, lng: 2.3795 }, radiusMeters: 5_000 } },
+  },
+  {
+    name: "sale, price changed, by price change date",
+    contract: everywhere,
+    sort: { by: "priceChangeDate", order: "desc" },
+    filter: { transactionType: "sale", propertyTypes: ["apartment", "house"], transactionPriceHasChanged: true },
+  },
+  {
+    name: "sale apartments, page 400 (offset 7980)",
+    contract: everywhere,
+    sort: newest,
+    offset: 7_980,
+    filter: { transactionType: "sale", propertyTypes: ["apartment"] },
+  },
   {
     name: "contract: departments 75+92 and two SIRENs",
     contract: { allDepartments: false, departments: ["75", "92"], sirens: [SEARCH_PUBLISHERS[0].siren, SEARCH_PUBLISHERS[1].siren], sirets: [] },
     sort: newest,
     filter: { transactionType: "sale", propertyTypes: ["apartment", "house"] },
   },
-  { name: "text 'maison avec jardin', newest", contract: everywhere, sort: newest, filter: { transactionType: "sale", propertyTypes: ["house", "apartment"], searchQuery: "maison avec jardin" } },
-  { name: "text 'maison jardn piscine', by relevance", contract: everywhere, sort: { by: "relevance", order: "desc" }, filter: { transactionType: "sale", propertyTypes: ["house", "apartment"], searchQuery: "maison jardn piscine" } },
-  { name: "text 'vitrine' in 69, by relevance", contract: everywhere, sort: { by: "relevance", order: "desc" }, filter: { transactionType: "sale", propertyTypes: ["shop", "premises"], locationDepartments: ["69"], searchQuery: "vitrine" } },
+  {
+    name: "text 'maison avec jardin', newest",
+    contract: everywhere,
+    sort: newest,
+    filter: { transactionType: "sale", propertyTypes: ["house", "apartment"], searchQuery: "maison avec jardin" },
+  },
+  {
+    name: "text 'maison jardn piscine', by relevance",
+    contract: everywhere,
+    sort: { by: "relevance", order: "desc" },
+    filter: { transactionType: "sale", propertyTypes: ["house", "apartment"], searchQuery: "maison jardn piscine" },
+  },
+  {
+    name: "text 'vitrine' in 69, by relevance",
+    contract: everywhere,
+    sort: { by: "relevance", order: "desc" },
+    filter: { transactionType: "sale", propertyTypes: ["shop", "premises"], locationDepartments: ["69"], searchQuery: "vitrine" },
+  },
 ];
 
 async function main(): Promise<void> {
@@ -118,7 +161,53 @@ const VOCABULARY_SIZE = 80_000;
 
 /** Distinct pronounceable pseudo-words of 2 to 5 syllables, deterministic. */
 function syntheticWords(count: number): string[] {
-  const syllables = ["ba", "be", "bi", "bou", "ca", "ce", "cha", "che", "da", "de", "di", "fa", "fe", "ga", "gi", "la", "le", "li", "lou", "ma", "me", "mi", "mo", "na", "ne", "no", "pa", "pe", "pi", "po", "ra", "re", "ri", "ro", "sa", "se", "si", "so", "ta", "te", "ti", "to", "va", "ve", "vi"];
+  const syllables = [
+    "ba",
+    "be",
+    "bi",
+    "bou",
+    "ca",
+    "ce",
+    "cha",
+    "che",
+    "da",
+    "de",
+    "di",
+    "fa",
+    "fe",
+    "ga",
+    "gi",
+    "la",
+    "le",
+    "li",
+    "lou",
+    "ma",
+    "me",
+    "mi",
+    "mo",
+    "na",
+    "ne",
+    "no",
+    "pa",
+    "pe",
+    "pi",
+    "po",
+    "ra",
+    "re",
+    "ri",
+    "ro",
+    "sa",
+    "se",
+    "si",
+    "so",
+    "ta",
+    "te",
+    "ti",
+    "to",
+    "va",
+    "ve",
+    "vi",
+  ];
   const words = new Set<string>();
   const next = seededRandom(7);
   while (words.size < count) {

@@ -3,14 +3,7 @@
  * `extensions.code`, REST v1 to a status and the v1 body. Anything else that escapes is a server error whose
  * details stay in the log.
  */
-export type ErrorCode =
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "BAD_USER_INPUT"
-  | "DATA_ACCESS_NOT_CONFIGURED"
-  | "RATE_LIMITED"
-  | "QUERY_TOO_COMPLEX";
+export type ErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_USER_INPUT" | "DATA_ACCESS_NOT_CONFIGURED" | "RATE_LIMITED" | "QUERY_TOO_COMPLEX";
 
 export class AppError extends Error {
   constructor(
@@ -27,5 +20,4 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Unauthenticated.");
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found.`);
-export const badInput = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new AppError("BAD_USER_INPUT", message, fieldErrors);
+export const badInput = (message: string, fieldErrors?: Record<string, string[]>) => new AppError("BAD_USER_INPUT", message, fieldErrors);

@@ -52,8 +52,18 @@ export function truthPairs(listings: readonly ListingTruth[]): TruthPairs {
         if (a.objectId === b.objectId) continue;
         const pair = pairKey(a.url, b.url);
         const family = a.families.find((name) => b.families.includes(name));
-        if (family !== undefined) add(hardNegatives, family.replace(/:.*/, "") === "programme" ? "units of one programme" : family.startsWith("building") ? "flats of one building" : "two similar flats of one agency", pair);
-        else if (a.publisher.startsWith("mandatary:") && b.publisher.startsWith("mandatary:") && a.publisher.split(":")[1] === b.publisher.split(":")[1]) add(hardNegatives, "one mandatary network", pair);
+        if (family !== undefined)
+          add(
+            hardNegatives,
+            family.replace(/:.*/, "") === "programme"
+              ? "units of one programme"
+              : family.startsWith("building")
+                ? "flats of one building"
+                : "two similar flats of one agency",
+            pair,
+          );
+        else if (a.publisher.startsWith("mandatary:") && b.publisher.startsWith("mandatary:") && a.publisher.split(":")[1] === b.publisher.split(":")[1])
+          add(hardNegatives, "one mandatary network", pair);
         if (a.rooms === b.rooms) add(hardNegatives, "similar flats of one commune", pair);
       }
     }

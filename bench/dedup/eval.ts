@@ -63,20 +63,35 @@ async function main(): Promise<void> {
   const orders: number[] = [];
   for (let order = 1; order <= Number(args.orders); order += 1) {
     const other = await groupingOf(reordered(feed.lines, seed * 1_000 + order));
-    orders.push(orderSensitivity(report.predicted, pairsTogether(feed.truth.map((listing) => listing.url), (url) => other.get(url))));
+    orders.push(
+      orderSensitivity(
+        report.predicted,
+        pairsTogether(
+          feed.truth.map((listing) => listing.url),
+          (url) => other.get(url),
+        ),
+      ),
+    );
   }
   const cases = handLabelledCases();
   const casesReport = evaluate(cases.truth, await groupingOf(cases.lines));
 
   const worstOrder = orders.length === 0 ? 0 : Math.max(...orders);
-  const worstHardNegative = Math.max(0, ...[...report.hardNegatives.values()].filter((row) => row.category !== "similar flats of one commune").map((row) => row.merged));
+  const worstHardNegative = Math.max(
+    0,
+    ...[...report.hardNegatives.values()].filter((row) => row.category !== "similar flats of one commune").map((row) => row.merged),
+  );
   print(report, "generated feed");
   console.log(`\norder sensitivity (pairs grouped differently in another arrival order): ${orders.map(percent).join(", ") || "not measured"}`);
   print(casesReport, `hand-labelled cases (${cases.truth.length} listings)`);
   console.log("\ntargets:");
   console.log(`  F1 >= ${TARGETS.f1}: ${report.overall.f1.toFixed(3)} ${report.overall.f1 >= TARGETS.f1 ? "met" : "NOT met"}`);
-  console.log(`  hard-negative pairs merged <= ${percent(TARGETS.hardNegativeMerges)} (worst family): ${percent(worstHardNegative)} ${worstHardNegative <= TARGETS.hardNegativeMerges ? "met" : "NOT met"}`);
-  console.log(`  pairs changed by another order <= ${percent(TARGETS.orderChanges)}: ${percent(worstOrder)} ${worstOrder <= TARGETS.orderChanges ? "met" : "NOT met"}`);
+  console.log(
+    `  hard-negative pairs merged <= ${percent(TARGETS.hardNegativeMerges)} (worst family): ${percent(worstHardNegative)} ${worstHardNegative <= TARGETS.hardNegativeMerges ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `  pairs changed by another order <= ${percent(TARGETS.orderChanges)}: ${percent(worstOrder)} ${worstOrder <= TARGETS.orderChanges ? "met" : "NOT met"}`,
+  );
   if (args.json !== undefined) {
     const json = { objects, seed, feed: summary(report), orders, cases: summary(casesReport) };
     await writeFile(args.json, JSON.stringify(json, null, 2));
@@ -98,7 +113,9 @@ function evaluate(truth: readonly ListingTruth[], grouping: ReadonlyMap<string, 
   const pairs = truthPairs(truth);
   const overall = quality(pairs.all, predicted);
   const recall = new Map([...pairs.same].map(([category, set]) => [category, { category, pairs: set.size, recall: shareTogether(set, predicted) }]));
-  const hardNegatives = new Map([...pairs.hardNegatives].map(([category, set]) => [category, { category, pairs: set.size, merged: shareTogether(set, predicted) }]));
+  const hardNegatives = new Map(
+    [...pairs.hardNegatives].map(([category, set]) => [category, { category, pairs: set.size, merged: shareTogether(set, predicted) }]),
+  );
   const objects = new Set(truth.map((listing) => listing.objectId)).size;
   const properties = new Set(urls.map((url) => grouping.get(url))).size;
   return { overall, recall, hardNegatives, predicted, objects, properties };
@@ -117,11 +134,15 @@ function summary(report: Report) {
 function print(report: Report, title: string): void {
   const { overall } = report;
   console.log(`\n${title}: ${report.objects} real objects, ${report.properties} properties made`);
-  console.log(`  pairwise precision ${overall.precision.toFixed(3)}, recall ${overall.recall.toFixed(3)}, F1 ${overall.f1.toFixed(3)} (${overall.truePositives} pairs right, ${overall.falsePositives} false merges, ${overall.falseNegatives} missed)`);
+  console.log(
+    `  pairwise precision ${overall.precision.toFixed(3)}, recall ${overall.recall.toFixed(3)}, F1 ${overall.f1.toFixed(3)} (${overall.truePositives} pairs right, ${overall.falsePositives} false merges, ${overall.falseNegatives} missed)`,
+  );
   console.log("  recall by kind of duplicate:");
-  for (const row of [...report.recall.values()].sort((a, b) => b.pairs - a.pairs)) console.log(`    ${row.category.padEnd(36)} ${String(row.pairs).padStart(6)} pairs  ${percent(row.recall)}`);
+  for (const row of [...report.recall.values()].sort((a, b) => b.pairs - a.pairs))
+    console.log(`    ${row.category.padEnd(36)} ${String(row.pairs).padStart(6)} pairs  ${percent(row.recall)}`);
   console.log("  look-alike pairs of distinct objects merged:");
-  for (const row of [...report.hardNegatives.values()].sort((a, b) => b.pairs - a.pairs)) console.log(`    ${row.category.padEnd(36)} ${String(row.pairs).padStart(6)} pairs  ${percent(row.merged)}`);
+  for (const row of [...report.hardNegatives.values()].sort((a, b) => b.pairs - a.pairs))
+    console.log(`    ${row.category.padEnd(36)} ${String(row.pairs).padStart(6)} pairs  ${percent(row.merged)}`);
 }
 
 /** Each listing's property after ingesting `lines` into a fresh database, by the listing's URL as given. */
@@ -129,7 +150,10 @@ async function groupingOf(lines: readonly string[], explainWith?: readonly Listi
   const database = await freshDatabase();
   try {
     const latest = Math.max(...lines.map((line) => Date.parse(String((JSON.parse(line) as { observedAt: unknown }).observedAt))));
-    await ingestLines(database.db, lines, { now: () => new Date(latest + 86_400_000), onReject: (reject) => console.error(`rejected line ${reject.line}: ${reject.reason}`) });
+    await ingestLines(database.db, lines, {
+      now: () => new Date(latest + 86_400_000),
+      onReject: (reject) => console.error(`rejected line ${reject.line}: ${reject.reason}`),
+    });
     const rows = await database.db.select({ urlKey: classifieds.urlKey, propertyId: classifieds.propertyId }).from(classifieds);
     const byKey = new Map(rows.map((row) => [row.urlKey, row.propertyId]));
     const grouping = new Map<string, string>();
@@ -181,7 +205,9 @@ function reordered(lines: readonly string[], seed: number): string[] {
   const result = new Array<string>(lines.length);
   for (const positions of byUrl.values()) {
     const own = positions.map((position) => shuffled[position] as { line: string; index: number }).sort((a, b) => a.index - b.index);
-    positions.forEach((position, rank) => (result[position] = (own[rank] as { line: string }).line));
+    positions.forEach((position, rank) => {
+      result[position] = (own[rank] as { line: string }).line;
+    });
   }
   return result;
 }

@@ -12,7 +12,12 @@ import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.j
 import { truthPairs } from "./categories.js";
 import type { ListingTruth } from "./generate.js";
 
-export async function explainMistakes(database: DatabaseHandle, truth: readonly ListingTruth[], grouping: ReadonlyMap<string, string>, count: number): Promise<void> {
+export async function explainMistakes(
+  database: DatabaseHandle,
+  truth: readonly ListingTruth[],
+  grouping: ReadonlyMap<string, string>,
+  count: number,
+): Promise<void> {
   const rows = await database.db.select().from(classifieds).where(sql`true`);
   const byKey = new Map(rows.map((row) => [row.urlKey, row]));
   const recordOf = (url: string) => {
@@ -39,13 +44,21 @@ export async function explainMistakes(database: DatabaseHandle, truth: readonly 
       const reason = explained(pair)?.reason ?? "not stored";
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
-    console.log(`${title}: ${selected.length} pairs; ${[...reasons].sort((p, q) => q[1] - p[1]).map(([reason, n]) => `${reason} ${n}`).join(", ")}`);
+    console.log(
+      `${title}: ${selected.length} pairs; ${[...reasons]
+        .sort((p, q) => q[1] - p[1])
+        .map(([reason, n]) => `${reason} ${n}`)
+        .join(", ")}`,
+    );
   };
   const together = (pair: string) => {
     const [a, b] = pair.split(" ") as [string, string];
     return grouping.get(a) === grouping.get(b);
   };
-  tally("missed pairs by reason", [...pairs.all].filter((pair) => !together(pair)));
+  tally(
+    "missed pairs by reason",
+    [...pairs.all].filter((pair) => !together(pair)),
+  );
   const falseMerges = new Set<string>();
   for (const set of pairs.hardNegatives.values()) for (const pair of set) if (together(pair)) falseMerges.add(pair);
   tally("false merges of look-alikes by reason", [...falseMerges]);
@@ -55,11 +68,11 @@ export async function explainMistakes(database: DatabaseHandle, truth: readonly 
   };
   for (const [category, set] of pairs.same) {
     console.log(`missed: ${category}`);
-    [...set].filter((pair) => !together(pair)).slice(0, count).forEach((pair) => show(category, pair));
+    for (const pair of [...set].filter((pair) => !together(pair)).slice(0, count)) show(category, pair);
   }
   for (const [category, set] of pairs.hardNegatives) {
     console.log(`merged: ${category}`);
-    [...set].filter(together).slice(0, count).forEach((pair) => show(category, pair));
+    for (const pair of [...set].filter(together).slice(0, count)) show(category, pair);
   }
 }
 

@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     }
   }
   const rows = [...examples.values()];
-  console.log(`${rows.reduce((sum, row) => sum + row.matches + row.others, 0)} pairs (${rows.reduce((sum, row) => sum + row.matches, 0)} matches), ${rows.length} distinct`);
+  console.log(
+    `${rows.reduce((sum, row) => sum + row.matches + row.others, 0)} pairs (${rows.reduce((sum, row) => sum + row.matches, 0)} matches), ${rows.length} distinct`,
+  );
   const fitted = fitLogistic(rows, Number(args.lambda));
 
   // The thresholds with the best F1 among those that merge at most MAX_LOOK_ALIKES of any family of
@@ -90,13 +92,20 @@ async function main(): Promise<void> {
 }
 
 function seedsOf(list: string): number[] {
-  return list.split(",").filter((seed) => seed.trim() !== "").map(Number);
+  return list
+    .split(",")
+    .filter((seed) => seed.trim() !== "")
+    .map(Number);
 }
 
 async function holdoutFeed(objects: number, seed: number): Promise<GeneratedFeed> {
   const directory = await mkdtemp(path.join(tmpdir(), "holdout-"));
   try {
-    execFileSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "holdout/generate.ts"), "--objects", String(objects), "--seed", String(seed), "--out", directory], { stdio: "ignore" });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "holdout/generate.ts"), "--objects", String(objects), "--seed", String(seed), "--out", directory],
+      { stdio: "ignore" },
+    );
     const lines = (await readFile(path.join(directory, "feed.ndjson"), "utf8")).split("\n").filter((line) => line !== "");
     return { lines, truth: JSON.parse(await readFile(path.join(directory, "truth.json"), "utf8")) as ListingTruth[] };
   } finally {
@@ -137,8 +146,13 @@ function pooledQuality(feeds: readonly LabelledFeed[], model: MatchModel): { f1:
   const lookAlikes = new Map<string, { pairs: number; merged: number }>();
   for (const feed of feeds) {
     const groupOf = new Map<string, number>();
-    clusterRecords(feed.records, model).forEach((group, index) => group.forEach((record) => groupOf.set(record.key, index)));
-    const predicted = pairsTogether(feed.truth.map((listing) => listing.url), (url) => String(groupOf.get(canonicalUrlKey(url) ?? "")));
+    clusterRecords(feed.records, model).forEach((group, index) => {
+      for (const record of group) groupOf.set(record.key, index);
+    });
+    const predicted = pairsTogether(
+      feed.truth.map((listing) => listing.url),
+      (url) => String(groupOf.get(canonicalUrlKey(url) ?? "")),
+    );
     const pairs = truthPairs(feed.truth);
     const result = quality(pairs.all, predicted);
     truePositives += result.truePositives;
@@ -151,13 +165,18 @@ function pooledQuality(feeds: readonly LabelledFeed[], model: MatchModel): { f1:
       lookAlikes.set(family, counts);
     }
   }
-  const worstLookAlikes = Math.max(0, ...[...lookAlikes].filter(([family]) => family !== "similar flats of one commune").map(([, counts]) => counts.merged / Math.max(1, counts.pairs)));
+  const worstLookAlikes = Math.max(
+    0,
+    ...[...lookAlikes].filter(([family]) => family !== "similar flats of one commune").map(([, counts]) => counts.merged / Math.max(1, counts.pairs)),
+  );
   return { f1: (2 * truePositives) / (2 * truePositives + falsePositives + falseNegatives), worstLookAlikes };
 }
 
 function modelSource(model: MatchModel, distinct: number): string {
   const round = (value: number) => Math.round(value * 100) / 100;
-  const levels = Object.entries(model.levels).sort(([a], [b]) => (a < b ? -1 : 1)).map(([level, weight]) => `    "${level}": ${round(weight)},`);
+  const levels = Object.entries(model.levels)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([level, weight]) => `    "${level}": ${round(weight)},`);
   return `/**
  * The match model's weights and thresholds, fitted by \`npm run fit:grouping -- --write\` (bench/dedup/fit.ts) on
  * ${distinct} distinct level combinations of labelled pairs from two independent feed generators. Generated: fit

@@ -80,7 +80,11 @@ type Publisher = {
 };
 
 const PORTALS = [
-  { domain: "seloger.com", url: (id: number, o: TruthObject) => `https://www.seloger.com/annonces/${o.transaction === "sale" ? "achat" : "locations"}/${o.kind === "house" ? "maison" : "appartement"}/${slug(o.place.name)}/${id}.htm` },
+  {
+    domain: "seloger.com",
+    url: (id: number, o: TruthObject) =>
+      `https://www.seloger.com/annonces/${o.transaction === "sale" ? "achat" : "locations"}/${o.kind === "house" ? "maison" : "appartement"}/${slug(o.place.name)}/${id}.htm`,
+  },
   { domain: "leboncoin.fr", url: (id: number) => `https://www.leboncoin.fr/ad/ventes_immobilieres/${id}` },
   { domain: "pap.fr", url: (id: number, o: TruthObject) => `https://www.pap.fr/annonces/${o.kind}-${slug(o.place.name)}-r${id}` },
   { domain: "bienici.com", url: (id: number) => `https://www.bienici.com/annonce/${id}?utm_source=feed` },
@@ -101,7 +105,8 @@ export function generateFeed(options: GenerateOptions): GeneratedFeed {
   for (const object of objects) {
     for (const listing of world.listingsOf(object)) {
       truth.push(listing.truth);
-      for (const observation of listing.observations) lines.push({ at: Date.parse(String(observation["observedAt"])), text: JSON.stringify(observation), order: (order += 1) });
+      for (const observation of listing.observations)
+        lines.push({ at: Date.parse(String(observation["observedAt"])), text: JSON.stringify(observation), order: (order += 1) });
     }
   }
   // A collector's feed comes in time order.
@@ -253,7 +258,8 @@ class World {
     for (let index = 0; index < count; index += 1) {
       const portal = portals[index % portals.length] as (typeof PORTALS)[number];
       if (index === 0) listings.push({ publisher: first, copyOf: null, portal });
-      else if (first.professional && random.next() < 0.55) listings.push({ publisher: first, copyOf: first, portal }); // multi-diffusion
+      else if (first.professional && random.next() < 0.55)
+        listings.push({ publisher: first, copyOf: first, portal }); // multi-diffusion
       else listings.push({ publisher: random.next() < 0.25 && first.professional ? this.owner() : this.agency(object.place), copyOf: null, portal });
     }
     for (const [index, { publisher, portal }] of listings.entries()) {
@@ -288,7 +294,9 @@ class World {
     let price = version.price;
     let status = "available";
     const observe = () =>
-      observations.push(this.observation(object, publisher, portal.domain, url, new Date(at), place, { ...version, area: areaTypo ?? version.area, price }, status));
+      observations.push(
+        this.observation(object, publisher, portal.domain, url, new Date(at), place, { ...version, area: areaTypo ?? version.area, price }, status),
+      );
     observe();
     const steps = random.int(0, 4);
     for (let step = 0; step < steps; step += 1) {
@@ -296,11 +304,13 @@ class World {
       const roll = random.next();
       if (roll < 0.35) price = roundPrice(price * random.between(0.92, 0.98), object.transaction);
       else if (roll < 0.45) status = "underOffer";
-      else if (roll < 0.55 && areaTypo !== null) areaTypo = null; // the portal corrects the area
+      else if (roll < 0.55 && areaTypo !== null)
+        areaTypo = null; // the portal corrects the area
       else if (roll < 0.6 && place !== object.place) place = object.place; // and the commune
       observe();
     }
-    if (relistingOf === null && random.next() < 0.15) observations.push({ source: { url }, observedAt: new Date(at + 86_400_000).toISOString(), status: "removed" });
+    if (relistingOf === null && random.next() < 0.15)
+      observations.push({ source: { url }, observedAt: new Date(at + 86_400_000).toISOString(), status: "removed" });
     const families = [...object.families];
     return {
       truth: {
@@ -329,7 +339,8 @@ class World {
   versionFor(object: TruthObject, publisher: Publisher): Version {
     const key = `${object.id}|${publisher.key}`;
     const known = this.#versions.get(key);
-    if (known) return { ...known, photos: known.photos.map((hash) => this.random.flipBits(hash, this.random.int(0, 4))).filter(() => this.random.next() > 0.08) };
+    if (known)
+      return { ...known, photos: known.photos.map((hash) => this.random.flipBits(hash, this.random.int(0, 4))).filter(() => this.random.next() > 0.08) };
     const random = this.random;
     const original = !this.#described.has(object.id);
     this.#described.add(object.id);
@@ -337,7 +348,13 @@ class World {
     let sharesPhotos = true;
     let photos = object.photos.map((hash) => random.flipBits(hash, random.int(0, 3)));
     if (!original && !object.isNew) {
-      const reused = random.next() < 0.3 ? random.shuffle(object.photos).slice(0, random.int(1, 3)).map((hash) => random.flipBits(hash, random.int(1, 5))) : [];
+      const reused =
+        random.next() < 0.3
+          ? random
+              .shuffle(object.photos)
+              .slice(0, random.int(1, 3))
+              .map((hash) => random.flipBits(hash, random.int(1, 5)))
+          : [];
       sharesPhotos = reused.length > 0;
       photos = [...reused, ...Array.from({ length: random.int(3, 10) }, () => random.hash64())];
     }
@@ -354,7 +371,10 @@ class World {
       gesValue: random.next() < 0.4 ? null : object.ges.value,
       year: random.next() < 0.5 ? null : object.year + (random.next() < 0.1 ? random.pick([-1, 1]) : 0),
       price: roundPrice(object.price * (publisher.professional && !original ? random.between(1.0, 1.07) : random.between(0.99, 1.01)), object.transaction),
-      coordinates: random.next() < 0.3 ? null : { latitude: object.latitude + random.between(-0.0015, 0.0015), longitude: object.longitude + random.between(-0.002, 0.002) },
+      coordinates:
+        random.next() < 0.3
+          ? null
+          : { latitude: object.latitude + random.between(-0.0015, 0.0015), longitude: object.longitude + random.between(-0.002, 0.002) },
       text: advertText(object, publisher.style, random),
       photos,
       sharesPhotos,
@@ -460,7 +480,17 @@ class World {
 
   owner(): Publisher {
     const n = this.random.int(1, 1_000_000_000);
-    return { key: `owner:${n}`, name: "Particulier", professional: false, type: undefined, siret: undefined, phone: this.random.mobile(), email: `particulier${n}@example.fr`, logo: null, style: this.random.int(0, 1_000_000) };
+    return {
+      key: `owner:${n}`,
+      name: "Particulier",
+      professional: false,
+      type: undefined,
+      siret: undefined,
+      phone: this.random.mobile(),
+      email: `particulier${n}@example.fr`,
+      logo: null,
+      style: this.random.int(0, 1_000_000),
+    };
   }
 }
 
@@ -501,5 +531,10 @@ function round1(value: number): number {
 }
 
 function slug(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

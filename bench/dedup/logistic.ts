@@ -11,7 +11,11 @@ export function fitLogistic(examples: readonly AggregatedExample[], lambda: numb
   const names = [...new Set(examples.flatMap((example) => example.levels))].sort();
   const index = new Map(names.map((name, position) => [name, position + 1])); // 0 is the intercept
   const size = names.length + 1;
-  const rows = examples.map((example) => ({ features: [0, ...example.levels.map((level) => index.get(level) as number)], matches: example.matches, total: example.matches + example.others }));
+  const rows = examples.map((example) => ({
+    features: [0, ...example.levels.map((level) => index.get(level) as number)],
+    matches: example.matches,
+    total: example.matches + example.others,
+  }));
   const weights = new Float64Array(size);
   for (let iteration = 0; iteration < iterations; iteration += 1) {
     const gradient = new Float64Array(size);

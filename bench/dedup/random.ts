@@ -67,7 +67,9 @@ export class Random {
     // 07 numbers are allocated from 07 30 upwards.
     // 06 39 and 06 9x are overseas mobiles (Mayotte, the Antilles, Guiana, Réunion): metropolitan ones only.
     const first = this.pick([...Array.from({ length: 28 }, (_, i) => 10 + i), ...Array.from({ length: 50 }, (_, i) => 40 + i)]);
-    return this.next() < 0.7 ? `06 ${first} ${[0, 1, 2].map(() => String(this.int(10, 99))).join(" ")}` : `07 ${this.int(50, 89)} ${[0, 1, 2].map(() => String(this.int(10, 99))).join(" ")}`;
+    return this.next() < 0.7
+      ? `06 ${first} ${[0, 1, 2].map(() => String(this.int(10, 99))).join(" ")}`
+      : `07 ${this.int(50, 89)} ${[0, 1, 2].map(() => String(this.int(10, 99))).join(" ")}`;
   }
 
   /** A landline of the postcode's region (01 Île-de-France ... 05 south-west). */

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -49,7 +47,11 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
-  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(1_000).default(5 * 86_400_000),
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 86_400_000),
   WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),

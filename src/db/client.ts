@@ -51,7 +51,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 const CONNECT_TIMEOUT_MS = 5_000;
 const STATEMENT_TIMEOUT_MS = 60_000;
 
-function openPostgres({ url, poolSize = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS, statementTimeoutMs = STATEMENT_TIMEOUT_MS }: Extract<DatabaseOptions, { kind: "postgres" }>): DatabaseHandle {
+function openPostgres({
+  url,
+  poolSize = 10,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+}: Extract<DatabaseOptions, { kind: "postgres" }>): DatabaseHandle {
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => undefined,

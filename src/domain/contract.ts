@@ -85,12 +85,7 @@ function entriesOf(value: readonly string[] | string | undefined, separators: Re
 }
 
 /** Normalised, de-duplicated values; one error per entry that cannot be normalised. */
-function normaliseAll(
-  entries: readonly string[],
-  normalise: (raw: string) => string | null,
-  what: string,
-  errors: string[],
-): string[] {
+function normaliseAll(entries: readonly string[], normalise: (raw: string) => string | null, what: string, errors: string[]): string[] {
   const values = new Set<string>();
   for (const entry of entries) {
     const value = normalise(entry);

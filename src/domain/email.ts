@@ -25,7 +25,10 @@ export function normaliseEmail(raw: string): string | null {
   if (bracketed?.[1] !== undefined) text = bracketed[1].trim();
   text = text.replace(/^mailto:/i, "").replace(/\?.*$/, "");
   text = text.replace(OBFUSCATED_AT, "@").replace(OBFUSCATED_DOT, ".");
-  text = text.replace(/^["'(\[]+|[)\]"'.,;:!]+$/g, "").trim().toLowerCase();
+  text = text
+    .replace(/^["'(\[]+|[)\]"'.,;:!]+$/g, "")
+    .trim()
+    .toLowerCase();
   if (text.length === 0 || text.length > MAX_LENGTH) return null;
   const at = text.lastIndexOf("@");
   if (at <= 0) return null;

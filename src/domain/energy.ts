@@ -5,8 +5,7 @@
 import { ENERGY_LABELS, isOneOf, type EnergyLabel } from "./enums.js";
 
 /** Words that may precede the letter. Longest first so "classe energie" wins over "classe". */
-const LEADING_WORDS =
-  /^(?:(?:diagnostic|classe|class|etiquette|label|lettre|note|energie|energetique|energy|climat|dpe|ges)\b[\s:=\-–]*)+/;
+const LEADING_WORDS = /^(?:(?:diagnostic|classe|class|etiquette|label|lettre|note|energie|energetique|energy|climat|dpe|ges)\b[\s:=\-–]*)+/;
 
 /** Lower-case label `a`..`g`, or null when the input names none. */
 export function normaliseEnergyLabel(raw: unknown): EnergyLabel | null {

@@ -13,18 +13,7 @@ export const TRANSACTION_TYPES = ["sale", "rent"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** `property.type`. */
-export const PROPERTY_TYPES = [
-  "apartment",
-  "house",
-  "building",
-  "land",
-  "office",
-  "parking",
-  "premises",
-  "shop",
-  "program",
-  "other",
-] as const;
+export const PROPERTY_TYPES = ["apartment", "house", "building", "land", "office", "parking", "premises", "shop", "program", "other"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 /** `publisher.type`. */
@@ -36,18 +25,7 @@ export const ENERGY_LABELS = ["a", "b", "c", "d", "e", "f", "g"] as const;
 export type EnergyLabel = (typeof ENERGY_LABELS)[number];
 
 /** `energy.heating.source`. */
-export const HEATING_SOURCES = [
-  "aerothermal",
-  "biomass",
-  "coal",
-  "electricity",
-  "fuel",
-  "gas",
-  "geothermal",
-  "pellet",
-  "solar",
-  "wood",
-] as const;
+export const HEATING_SOURCES = ["aerothermal", "biomass", "coal", "electricity", "fuel", "gas", "geothermal", "pellet", "solar", "wood"] as const;
 export type HeatingSource = (typeof HEATING_SOURCES)[number];
 
 /** `energy.heating.system`. */
@@ -59,16 +37,7 @@ export const HEATING_TYPES = ["city", "individual", "mixed", "shared"] as const;
 export type HeatingType = (typeof HEATING_TYPES)[number];
 
 /** `property.orientation`. */
-export const ORIENTATIONS = [
-  "north",
-  "northEast",
-  "east",
-  "southEast",
-  "south",
-  "southWest",
-  "west",
-  "northWest",
-] as const;
+export const ORIENTATIONS = ["north", "northEast", "east", "southEast", "south", "southWest", "west", "northWest"] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 
 /** `meta.subscriptionPlan`. The plan governs rate limits and pagination caps. */

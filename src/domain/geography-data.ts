@@ -132,10 +132,7 @@ function build(): ReferenceData {
  * Postcode index of the locatable places. A city with arrondissements appears under a postcode only if none
  * of its arrondissements has it (none today; a guard against a future data release).
  */
-function indexByPostcode(
-  locatable: readonly CommuneRecord[],
-  byCode: ReadonlyMap<string, CommuneRecord>,
-): ReadonlyMap<string, readonly CommuneRecord[]> {
+function indexByPostcode(locatable: readonly CommuneRecord[], byCode: ReadonlyMap<string, CommuneRecord>): ReadonlyMap<string, readonly CommuneRecord[]> {
   const index = groupBy(locatable, (place) => place.postcodes);
   for (const city of byCode.values()) {
     if (!city.hasArrondissements) continue;

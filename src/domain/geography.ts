@@ -65,10 +65,7 @@ export function resolveLocation(input: LocationInput): LocationResolution {
   const cityName = blankToUndefined(input.cityName);
   if (postcode === undefined && inseeCode === undefined) return reject("a postcode or an INSEE code is required");
 
-  const located =
-    inseeCode === undefined
-      ? locateByPostcode(postcode ?? "", cityName)
-      : locateByInseeCode(inseeCode, postcode, cityName);
+  const located = inseeCode === undefined ? locateByPostcode(postcode ?? "", cityName) : locateByInseeCode(inseeCode, postcode, cityName);
   if (!located.ok) return located;
   const { place, postcode: finalPostcode } = located;
 
@@ -194,11 +191,7 @@ function departmentsOfPostcode(postcode: string): string[] {
 }
 
 /** The arrondissement of a city designated by the postcode, else by a city name like "Paris 11e". */
-function arrondissementOf(
-  city: CommuneRecord,
-  postcode: string | undefined,
-  cityName: string | undefined,
-): CommuneRecord | undefined {
+function arrondissementOf(city: CommuneRecord, postcode: string | undefined, cityName: string | undefined): CommuneRecord | undefined {
   const arrondissements = referenceData().arrondissementsOf.get(city.inseeCode) ?? [];
   if (postcode !== undefined) return arrondissements.find((place) => place.postcodes.includes(postcode));
   // "Paris" alone matches every arrondissement by alias: only a name scoring 2 or more designates one.
@@ -214,18 +207,12 @@ function cityNameFits(cityName: string, place: CommuneRecord, postcode: string |
   if (nameScore(place, cityName) > 0) return true;
   if (!referenceData().communeNames.has(normalisePlaceName(cityName))) return true;
   const byPostcode = referenceData().byPostcode;
-  const neighbours = (postcode === undefined ? place.postcodes : [postcode]).flatMap(
-    (code) => byPostcode.get(code) ?? [],
-  );
+  const neighbours = (postcode === undefined ? place.postcodes : [postcode]).flatMap((code) => byPostcode.get(code) ?? []);
   return neighbours.some((neighbour) => nameScore(neighbour, cityName) > 0);
 }
 
 /** The candidate the name fits best with at least `minimumScore`; ties go to the most populous (listed first). */
-function bestNameMatch(
-  candidates: readonly CommuneRecord[],
-  cityName: string,
-  minimumScore: number,
-): CommuneRecord | undefined {
+function bestNameMatch(candidates: readonly CommuneRecord[], cityName: string, minimumScore: number): CommuneRecord | undefined {
   let best: CommuneRecord | undefined;
   let bestScore = minimumScore - 1;
   for (const candidate of candidates) {
@@ -247,15 +234,9 @@ function findByCode(code: string): CommuneRecord | undefined {
   return data.byCode.get(code) ?? data.byCode.get(data.currentCodeOf.get(code) ?? "");
 }
 
-type CheckedCoordinates =
-  | { ok: true; latitude: number | null; longitude: number | null }
-  | { ok: false; reason: string };
+type CheckedCoordinates = { ok: true; latitude: number | null; longitude: number | null } | { ok: false; reason: string };
 
-function checkCoordinates(
-  latitude: number | null | undefined,
-  longitude: number | null | undefined,
-  department: string,
-): CheckedCoordinates {
+function checkCoordinates(latitude: number | null | undefined, longitude: number | null | undefined, department: string): CheckedCoordinates {
   const hasLatitude = latitude !== null && latitude !== undefined;
   const hasLongitude = longitude !== null && longitude !== undefined;
   if (!hasLatitude && !hasLongitude) return { ok: true, latitude: null, longitude: null };

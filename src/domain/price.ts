@@ -15,7 +15,9 @@ export function pricePerSquareMeter(price: number, area: number | null | undefin
  * the same id on every read and under every contract, and nothing has to be stored.
  */
 export function priceEntryId(propertyId: string, timestamp: string, value: number): string {
-  const hex = createHash("sha1").update(`${propertyId.toLowerCase()}|${new Date(timestamp).toISOString()}|${value}`).digest("hex");
+  const hex = createHash("sha1")
+    .update(`${propertyId.toLowerCase()}|${new Date(timestamp).toISOString()}|${value}`)
+    .digest("hex");
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

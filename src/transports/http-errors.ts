@@ -49,8 +49,5 @@ export function installErrorHandlers(app: FastifyInstance): void {
 /** The answer to any request while the database is unavailable: 503, `Retry-After`, a message, no details. */
 export function databaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   request.log.warn({ err: error }, "database unavailable");
-  return reply
-    .code(503)
-    .header("retry-after", String(RETRY_AFTER_SECONDS))
-    .send({ message: "The database is unavailable; retry in a few seconds." });
+  return reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ message: "The database is unavailable; retry in a few seconds." });
 }

@@ -40,7 +40,8 @@ describe("POST /admin/v1/ingest", () => {
     if (address === null || typeof address === "string") throw new Error("expected a TCP address");
     base = `http://127.0.0.1:${address.port}`;
     const plan = "pro200" as const;
-    ingestToken = (await createToken(database.db, { email: "collector@example.fr", name: "collector", plan, contract: everywhere, scopes: ["read", "ingest"] })).secret;
+    ingestToken = (await createToken(database.db, { email: "collector@example.fr", name: "collector", plan, contract: everywhere, scopes: ["read", "ingest"] }))
+      .secret;
     readToken = (await createToken(database.db, { email: "reader@example.fr", name: "reader", plan, contract: everywhere, scopes: ["read"] })).secret;
   });
 

@@ -34,7 +34,11 @@ describe("token management through the running server", { timeout: 120_000 }, ()
     });
 
   it("needs a token (401), with the admin scope (403)", async () => {
-    for (const [method, path] of [["GET", "/admin/v1/tokens"], ["POST", "/admin/v1/tokens"], ["DELETE", "/admin/v1/tokens/lgw_abcdef"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/admin/v1/tokens"],
+      ["POST", "/admin/v1/tokens"],
+      ["DELETE", "/admin/v1/tokens/lgw_abcdef"],
+    ] as const) {
       expect((await call(method, path, undefined, method === "POST" ? {} : undefined)).status, `${method} ${path}`).toBe(401);
       expect((await call(method, path, reader, method === "POST" ? {} : undefined)).status, `${method} ${path}`).toBe(403);
     }
@@ -64,7 +68,10 @@ describe("token management through the running server", { timeout: 120_000 }, ()
 
   it("listings token create, list and revoke work with --server and --token", async () => {
     const server = ["--server", gateway.base, "--token", admin];
-    const created = await runCli(["token", "create", "--email", "cli@example.fr", "--name", "cli", "--plan", "free", "--departments", "69", "--json", ...server], {});
+    const created = await runCli(
+      ["token", "create", "--email", "cli@example.fr", "--name", "cli", "--plan", "free", "--departments", "69", "--json", ...server],
+      {},
+    );
     expect(created.code, created.stderr).toBe(0);
     const token = JSON.parse(created.stdout) as { token: string; id: string };
     const listed = await runCli(["token", "list", "--email", "cli@example.fr", "--json", ...server], {});

@@ -62,7 +62,11 @@ describe("listings serve", { timeout: 240_000 }, () => {
 
   it("logs JSON lines carrying the request id", async () => {
     await fetch(`${url}/healthz`, { headers: { "x-request-id": "cli-serve-test-1" } });
-    const lines = server?.output().stdout.split("\n").filter((line) => line.includes('"reqId":"cli-serve-test-1"')) ?? [];
+    const lines =
+      server
+        ?.output()
+        .stdout.split("\n")
+        .filter((line) => line.includes('"reqId":"cli-serve-test-1"')) ?? [];
     expect(lines.length).toBeGreaterThanOrEqual(1);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ reqId: "cli-serve-test-1", service: "listings-gateway" });
   });

@@ -56,7 +56,23 @@ describe("listings token", { timeout: 180_000 }, () => {
   let tokenId = "";
 
   it("creates a token, prints the secret once as JSON, and stores only its hash", async () => {
-    const result = await cli("token", "create", "--email", " Ops@Example.FR ", "--name", "ci", "--plan", "pro200", "--departments", "75,2a, 971", "--sirens", "552 100 554", "--scopes", "read,ingest", "--json");
+    const result = await cli(
+      "token",
+      "create",
+      "--email",
+      " Ops@Example.FR ",
+      "--name",
+      "ci",
+      "--plan",
+      "pro200",
+      "--departments",
+      "75,2a, 971",
+      "--sirens",
+      "552 100 554",
+      "--scopes",
+      "read,ingest",
+      "--json",
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -78,7 +94,13 @@ describe("listings token", { timeout: 180_000 }, () => {
     expect(stored.tokens[0]?.tokenPrefix).toBe(secret.slice(0, 10));
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(JSON.stringify(stored)).not.toContain(secret.slice(10));
-    expect(stored.accounts[0]).toMatchObject({ email: "ops@example.fr", plan: "pro200", allDepartments: false, departments: ["2A", "75", "971"], sirens: ["552100554"] });
+    expect(stored.accounts[0]).toMatchObject({
+      email: "ops@example.fr",
+      plan: "pro200",
+      allDepartments: false,
+      departments: ["2A", "75", "971"],
+      sirens: ["552100554"],
+    });
   });
 
   it("authenticates the created secret", async () => {
@@ -98,12 +120,24 @@ describe("listings token", { timeout: 180_000 }, () => {
 
   it.each([
     [["--email", "a@b.fr", "--name", "n", "--plan", "free"], /the contract must be explicit: give --departments .* or --all-departments/],
-    [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", "75", "--all-departments"], /'--departments <list>' cannot be used with option '--all-departments'/],
-    [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", "75,20,999", "--sirets", "123"], /invalid contract:\n {2}- "20" is not a valid department\n {2}- "999" is not a valid department\n {2}- "123" is not a valid SIRET/],
+    [
+      ["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", "75", "--all-departments"],
+      /'--departments <list>' cannot be used with option '--all-departments'/,
+    ],
+    [
+      ["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", "75,20,999", "--sirets", "123"],
+      /invalid contract:\n {2}- "20" is not a valid department\n {2}- "999" is not a valid department\n {2}- "123" is not a valid SIRET/,
+    ],
     [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--departments", " , "], /lists no department/],
-    [["--email", "a@b.fr", "--name", "n", "--plan", "gold", "--all-departments"], /argument 'gold' is invalid\. Allowed choices are free, starter30, growth100, pro200, enterprise500/],
+    [
+      ["--email", "a@b.fr", "--name", "n", "--plan", "gold", "--all-departments"],
+      /argument 'gold' is invalid\. Allowed choices are free, starter30, growth100, pro200, enterprise500/,
+    ],
     [["--email", "not-an-address", "--name", "n", "--plan", "free", "--all-departments"], /--email: "not-an-address" is not a valid e-mail address/],
-    [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--scopes", "read,superuser"], /unknown scope superuser; allowed: read, ingest, webhooks, admin/],
+    [
+      ["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--scopes", "read,superuser"],
+      /unknown scope superuser; allowed: read, ingest, webhooks, admin/,
+    ],
     [["--email", "a@b.fr", "--name", "  ", "--plan", "free", "--all-departments"], /--name must be 1 to 200 characters/],
     [["--email", "a@b.fr", "--plan", "free", "--all-departments"], /required option '--name <name>' not specified/],
     [["--email", "a@b.fr", "--name", "n", "--plan", "free", "--all-departments", "--colour", "red"], /unknown option '--colour'/],

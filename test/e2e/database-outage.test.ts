@@ -28,7 +28,8 @@ describe.skipIf(!canRun)("an unavailable database", { timeout: 120_000 }, () => 
   let database: DatabaseHandle;
   let gateway: GatewayApp;
   let token: string;
-  const start = () => asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", path.join(dataDir, "log"), "-o", `-p ${PORT} -k /tmp -c listen_addresses=127.0.0.1`, "start"]);
+  const start = () =>
+    asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", path.join(dataDir, "log"), "-o", `-p ${PORT} -k /tmp -c listen_addresses=127.0.0.1`, "start"]);
 
   beforeAll(async () => {
     execFileSync("chown", ["postgres:postgres", dataDir]);

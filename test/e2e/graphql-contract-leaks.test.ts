@@ -124,9 +124,7 @@ describe("contract: for random contracts over generated data, nothing outside th
         expect(new Set(node.classifieds.map((c) => c.id))).toEqual(visibleOf.get(node.id));
         // Under a publisher restriction, derived values come from the visible classifieds only; otherwise
         // every classified of a visible property is visible and the stored row is what the caller sees.
-        const expected = restrictsPublishers
-          ? derivedFrom(allClassifieds.filter((c) => visibleOf.get(node.id)?.has(c.id)))
-          : storedValues.get(node.id);
+        const expected = restrictsPublishers ? derivedFrom(allClassifieds.filter((c) => visibleOf.get(node.id)?.has(c.id))) : storedValues.get(node.id);
         expect({ price: node.transaction.price.current, firstSeenAt: node.meta.firstSeenAt, lastSeenAt: node.meta.lastSeenAt }).toEqual(expected);
         for (const image of node.media.images) expect(visible.has(imageOwner.get(image.id) ?? "")).toBe(true);
         for (const c of node.classifieds) {
@@ -150,7 +148,8 @@ describe("contract: for random contracts over generated data, nothing outside th
     // Lookups by id and URL: a sample of visible and invisible objects.
     const sample = allClassifieds.filter((_, i) => i % 7 === 0);
     const lookups = sample.map(
-      (c, i) => `c${i}: classified(id: "${c.id}") { id } u${i}: classifiedByUrl(url: "${c.sourceUrl}") { id } p${i}: propertyByUrl(url: "${c.sourceUrl}") { id }`,
+      (c, i) =>
+        `c${i}: classified(id: "${c.id}") { id } u${i}: classifiedByUrl(url: "${c.sourceUrl}") { id } p${i}: propertyByUrl(url: "${c.sourceUrl}") { id }`,
     );
     for (let start = 0; start < lookups.length; start += 5) {
       const { body } = await postGraphql<Record<string, { id: string } | null>>(server.url, token, `{ ${lookups.slice(start, start + 5).join(" ")} }`);

@@ -39,7 +39,13 @@ describe("GraphQL direct answers of known query operations", () => {
     await database?.close();
   });
 
-  async function send(init: { method?: "GET" | "POST"; body?: unknown; search?: Record<string, string>; headers?: Record<string, string>; bearer?: string | null }): Promise<Seen> {
+  async function send(init: {
+    method?: "GET" | "POST";
+    body?: unknown;
+    search?: Record<string, string>;
+    headers?: Record<string, string>;
+    bearer?: string | null;
+  }): Promise<Seen> {
     const bearer = init.bearer === undefined ? token : init.bearer;
     const url = new URL(server.url);
     for (const [name, value] of Object.entries(init.search ?? {})) url.searchParams.set(name, value);
@@ -80,7 +86,7 @@ describe("GraphQL direct answers of known query operations", () => {
     ["a named operation among several", { query: "query A { __typename } query B { auth { email } }", operationName: "B" }],
   ])("%s: the direct answer is the one Apollo gave, byte for byte", async (_label, body) => {
     const variables = "variables" in body ? { ...body.variables } : undefined;
-    if (variables && "id" in variables) variables.id = body.query.includes("classified(") ? listing.classifieds[0]?.id ?? "" : listing.property.id;
+    if (variables && "id" in variables) variables.id = body.query.includes("classified(") ? (listing.classifieds[0]?.id ?? "") : listing.property.id;
     const seen = await expectSameAnswerTwice({ body: { ...body, ...(variables ? { variables } : {}) } });
     expect(seen.status).toBe(200);
     expect(seen.contentType).toBe("application/json; charset=utf-8");
@@ -154,7 +160,11 @@ describe("GraphQL direct answers of known query operations", () => {
   it("refuses a rate-limited caller the same way on a known document", async () => {
     const limited = await startGraphqlServer(database, { rateLimiter: new RateLimiter(() => 2) });
     try {
-      const request = { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query: "{ auth { email } }" }) };
+      const request = {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: "{ auth { email } }" }),
+      };
       const statuses = [];
       for (let i = 0; i < 3; i += 1) statuses.push((await fetch(limited.url, request)).status);
       const refused = await fetch(limited.url, request);
@@ -167,7 +177,7 @@ describe("GraphQL direct answers of known query operations", () => {
   });
 
   it("never answers a mutation directly", async () => {
-    const mutation = "mutation { deleteWebhook(id: \"00000000-0000-4000-8000-000000000000\") }";
+    const mutation = 'mutation { deleteWebhook(id: "00000000-0000-4000-8000-000000000000") }';
     const before = await directAnswers();
     const [first, second] = [await send({ body: { query: mutation } }), await send({ body: { query: mutation } })];
     expect(second).toEqual({ ...first, rateLimitRemaining: second.rateLimitRemaining });
@@ -201,7 +211,9 @@ describe("GraphQL direct answers of known query operations", () => {
     await send({ body: { query } });
     const before = await directAnswers();
     const extraField = await send({ body: { query, id: 1 } });
-    const repeated = await fetch(`${server.url}?query=${encodeURIComponent(query)}&query=${encodeURIComponent(query)}`, { headers: { authorization: `Bearer ${token}` } });
+    const repeated = await fetch(`${server.url}?query=${encodeURIComponent(query)}&query=${encodeURIComponent(query)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const stringVariables = await send({ body: { query, variables: "{}" } });
     expect(extraField.status).toBe(200);
     expect(repeated.status).toBe(400);

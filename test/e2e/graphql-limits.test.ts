@@ -113,7 +113,10 @@ describe("GraphQL safety limits, authentication and errors", () => {
       const { response, statements } = await measured('{ properties(filter: { departments: ["75", "20", "99"] }) { totalCount } }');
       expect(response.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
       const fieldErrors = (response.body.errors?.[0]?.extensions as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
-      expect(fieldErrors?.["filter.departments"]).toEqual([expect.stringMatching(/^"20" is not a department code/), expect.stringMatching(/^"99" is not a department code/)]);
+      expect(fieldErrors?.["filter.departments"]).toEqual([
+        expect.stringMatching(/^"20" is not a department code/),
+        expect.stringMatching(/^"99" is not a department code/),
+      ]);
       expect(statements).toEqual([]);
     });
 

@@ -90,7 +90,14 @@ function expectedClassified(row: ClassifiedRow, images: Listing["images"], histo
     media: {
       images: images
         .filter((i) => i.classifiedId === row.id)
-        .map((i) => ({ id: i.id, position: i.position, url: i.url, perceptualHash: i.perceptualHash, differenceHash: i.differenceHash, averageHash: i.averageHash })),
+        .map((i) => ({
+          id: i.id,
+          position: i.position,
+          url: i.url,
+          perceptualHash: i.perceptualHash,
+          differenceHash: i.differenceHash,
+          averageHash: i.averageHash,
+        })),
     },
   };
 }
@@ -131,11 +138,18 @@ describe("GraphQL queries: every query and field", () => {
     token = await createBearer(database.db, EVERYWHERE, "enterprise500", "reader@example.fr");
     paris = await createListing(database.db, {
       place: PLACES[0],
-      classifieds: [{ sourceUrl: "https://www.seloger.com/annonces/achat/1.htm?ref=A1" }, { sourceDomain: "pap.fr", sourceUrl: "https://www.pap.fr/annonce/2" }],
+      classifieds: [
+        { sourceUrl: "https://www.seloger.com/annonces/achat/1.htm?ref=A1" },
+        { sourceDomain: "pap.fr", sourceUrl: "https://www.pap.fr/annonce/2" },
+      ],
       images: 2,
       history: [410_000, 399_000],
     });
-    lyon = await createListing(database.db, { place: PLACES[1], property: { priceCurrent: 250_000, transactionType: "rent" }, classifieds: [{ transactionType: "rent" }] });
+    lyon = await createListing(database.db, {
+      place: PLACES[1],
+      property: { priceCurrent: 250_000, transactionType: "rent" },
+      classifieds: [{ transactionType: "rent" }],
+    });
   });
   afterAll(async () => {
     await server?.close();

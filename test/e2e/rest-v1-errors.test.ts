@@ -75,7 +75,11 @@ describe("422 validation errors", () => {
     ["a search query over 400 characters", { ...SEARCH, searchQuery: "a".repeat(401) }, "searchQuery"],
     ["a threshold over 1", { ...SEARCH, searchThreshold: 1.5 }, "searchThreshold"],
     ["a minimum above the maximum", { ...SEARCH, transactionPriceMin: 10, transactionPriceMax: 5 }, "transactionPriceMax"],
-    ["an unknown field in a nested object", { ...SEARCH, locationGeoBbox: { sw: { lat: 1, lng: 1 }, ne: { lat: 2, lng: 2, alt: 3 } } }, "locationGeoBbox.ne.alt"],
+    [
+      "an unknown field in a nested object",
+      { ...SEARCH, locationGeoBbox: { sw: { lat: 1, lng: 1 }, ne: { lat: 2, lng: 2, alt: 3 } } },
+      "locationGeoBbox.ne.alt",
+    ],
     ["a body that is no object", [1, 2], "body"],
     ["department 20 (Corsica is 2A and 2B)", { ...SEARCH, locationDepartments: ["75", "20"] }, "locationDepartments.1"],
     ["department 99", { ...SEARCH, locationDepartments: ["99"] }, "locationDepartments.0"],
@@ -229,7 +233,10 @@ describe("OpenAPI document and docs page", () => {
     app.addHook("onRoute", (route) => {
       // Arrays of methods are the 405 answers on known paths; HEAD routes mirror the GET ones.
       if (typeof route.method !== "string" || route.method === "HEAD" || !route.url.startsWith("/public/v1/")) return;
-      const path = route.url.slice("/public/v1".length).replace(/\/$/, "").replace(/:(\w+)/g, "{$1}");
+      const path = route.url
+        .slice("/public/v1".length)
+        .replace(/\/$/, "")
+        .replace(/:(\w+)/g, "{$1}");
       if (path !== "/openapi.json") served.add(`${route.method} ${path}`);
     });
     await app.ready();

@@ -26,9 +26,7 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 async function sqlIds(where: SQL, orderBy: SQL = sql`p.first_seen_at desc, p.id desc`, contract: SQL = sql`true`): Promise<string[]> {
-  const result = await h.database.db.execute(
-    sql`select p.id from properties p where ${BASE_SQL} and ${where} and ${contract} order by ${orderBy}`,
-  );
+  const result = await h.database.db.execute(sql`select p.id from properties p where ${BASE_SQL} and ${where} and ${contract} order by ${orderBy}`);
   return rowsOf(result).map((row) => String(row["id"]));
 }
 
@@ -82,8 +80,11 @@ const FILTERS: readonly [string, Record<string, unknown>, SQL][] = [
   ["departments", { locationDepartments: ["75", "13"] }, sql`p.department in ('75', '13')`],
   ["INSEE codes", { locationInseeCodes: ["69383"] }, sql`p.insee_code = '69383'`],
   ["postcodes", { locationPostcodes: ["33000", "20000"] }, sql`p.postcode in ('33000', '20000')`],
-  ["bounding box", { locationGeoBbox: { sw: { lat: 48.8, lng: 2.2 }, ne: { lat: 48.9, lng: 2.5 } } },
-    sql`p.latitude between 48.8 and 48.9 and p.longitude between 2.2 and 2.5`],
+  [
+    "bounding box",
+    { locationGeoBbox: { sw: { lat: 48.8, lng: 2.2 }, ne: { lat: 48.9, lng: 2.5 } } },
+    sql`p.latitude between 48.8 and 48.9 and p.longitude between 2.2 and 2.5`,
+  ],
   ["circle", { locationGeoCircle: { center: { lat: 45.76, lng: 4.84 }, radiusMeters: 20_000 } }, sql`${haversineMeters(45.76, 4.84)} <= 20000`],
   ["price range", { transactionPriceMin: 200_000, transactionPriceMax: 800_000 }, sql`p.price_current between 200000 and 800000`],
   ["area range", { propertyAreaMin: 50, propertyAreaMax: 120 }, sql`p.area between 50 and 120`],
@@ -113,7 +114,13 @@ const FILTERS: readonly [string, Record<string, unknown>, SQL][] = [
   ["at most one portal", { sourceDomainsCountMax: 1 }, sql`p.source_domains_count <= 1`],
   [
     "everything together",
-    { locationDepartments: ["75", "69", "13", "33"], transactionPriceMax: 1_200_000, propertyBalconyExists: true, energyDpeLabels: ["a", "b", "c", "d"], sourceDomainsCountMin: 1 },
+    {
+      locationDepartments: ["75", "69", "13", "33"],
+      transactionPriceMax: 1_200_000,
+      propertyBalconyExists: true,
+      energyDpeLabels: ["a", "b", "c", "d"],
+      sourceDomainsCountMin: 1,
+    },
     sql`p.department in ('75', '69', '13', '33') and p.price_current <= 1200000 and p.balcony_exists and p.dpe_label in ('a', 'b', 'c', 'd') and p.source_domains_count >= 1`,
   ],
 ];

@@ -80,7 +80,10 @@ describe("HTTP app", () => {
     for (const href of ["/graphql", "/docs", "/healthz", "/readyz", "/metrics", "/public/v1/openapi.json"]) expect(html).toContain(`href="${href}"`);
     expect(html).toMatch(/token create/);
     const json = await fetch(`${base}/`, { headers: { accept: "application/json" } });
-    expect(await json.json()).toMatchObject({ name: "Listings Gateway", links: expect.arrayContaining([{ rel: "graphql", href: "/graphql", title: expect.any(String) }]) });
+    expect(await json.json()).toMatchObject({
+      name: "Listings Gateway",
+      links: expect.arrayContaining([{ rel: "graphql", href: "/graphql", title: expect.any(String) }]),
+    });
     for (const link of ["/healthz", "/readyz", "/metrics", "/public/v1/openapi.json"]) expect((await fetch(`${base}${link}`)).status, link).toBe(200);
   });
 

@@ -83,11 +83,17 @@ describe("GraphQL subscriptions over graphql-ws", () => {
   it("replays after a cursor, then goes live, with no gap and no duplicate", async () => {
     const token = await createBearer(database.db);
     const listings = await Promise.all([0, 1, 2, 3, 4].map(() => createListing(database.db)));
-    const history = await recordEvents(database.db, listings.slice(0, 3).map((l) => classifiedEvent(l.classifieds[0]!)));
+    const history = await recordEvents(
+      database.db,
+      listings.slice(0, 3).map((l) => classifiedEvent(l.classifieds[0]!)),
+    );
     const subscription = collect<Received>(client(token).client, EVENTS, { after: history[0]!.id.toString() });
     disposers.push(subscription.dispose);
     await subscription.waitFor(2);
-    const live = await recordEvents(database.db, listings.slice(3).map((l) => classifiedEvent(l.classifieds[0]!, "updated")));
+    const live = await recordEvents(
+      database.db,
+      listings.slice(3).map((l) => classifiedEvent(l.classifieds[0]!, "updated")),
+    );
     const received = await subscription.waitFor(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received.map((r) => r.listingEvents.cursor)).toEqual([history[1], history[2], ...live].map((row) => row!.id.toString()));
@@ -107,7 +113,14 @@ describe("GraphQL subscriptions over graphql-ws", () => {
     const lyonRent = await createListing(database.db, { place: PLACES[1], classifieds: [{ transactionType: "rent" }], property: { transactionType: "rent" } });
     const marseille = await createListing(database.db, { place: PLACES[2] });
     const lyonOtherPortal = await createListing(database.db, { place: PLACES[1], classifieds: [{ sourceDomain: "leboncoin.fr" }] });
-    const filter = { types: ["created", "removed"], resource: "classified", departments: ["69", "13"], propertyTypes: ["apartment"], transactionType: "sale", sourceDomains: ["www.seloger.com"] };
+    const filter = {
+      types: ["created", "removed"],
+      resource: "classified",
+      departments: ["69", "13"],
+      propertyTypes: ["apartment"],
+      transactionType: "sale",
+      sourceDomains: ["www.seloger.com"],
+    };
     const after = await now();
     const filtered = collect<Received>(client(token).client, EVENTS, { filter, after });
     const unfiltered = collect<Received>(client(token).client, EVENTS, { after });

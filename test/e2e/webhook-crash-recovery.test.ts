@@ -58,7 +58,11 @@ describe.skipIf(!testDatabaseUrl)("webhook delivery survives a gateway killed mi
     receiver.behaviour = (_request, index) => (index % 7 === 3 ? { status: 500 } : { status: 200, delayMs: 15 });
     const listings: Listing[] = [];
     for (let i = 0; i < 25; i += 1) listings.push(await createListing(database.db, { images: 1 }));
-    const record = (round: number) => recordEvents(database.db, listings.map((l) => classifiedEvent(l.classifieds[0]!, TYPES[round])));
+    const record = (round: number) =>
+      recordEvents(
+        database.db,
+        listings.map((l) => classifiedEvent(l.classifieds[0]!, TYPES[round])),
+      );
 
     gateway = await startGateway();
     for (const round of [0, 1, 2]) await record(round);
@@ -92,7 +96,10 @@ describe.skipIf(!testDatabaseUrl)("webhook delivery survives a gateway killed mi
     }
     for (const listing of listings) {
       const sequence = arrivals.get(listing.classifieds[0]!.id) ?? [];
-      expect(sequence.every((event, i) => i === 0 || sequence[i - 1]! <= event), `order of ${listing.classifieds[0]!.id}`).toBe(true);
+      expect(
+        sequence.every((event, i) => i === 0 || sequence[i - 1]! <= event),
+        `order of ${listing.classifieds[0]!.id}`,
+      ).toBe(true);
       expect(new Set(sequence).size).toBe(TYPES.length);
     }
   });

@@ -77,7 +77,14 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
   });
 
   it("refuses URLs on loopback, private or link-local networks and non-http schemes (422)", async () => {
-    for (const url of ["http://127.0.0.1:9/hook", "http://localhost/hook", "http://10.0.0.1/hook", "http://169.254.169.254/", "http://[::1]/x", "ftp://example.com/"]) {
+    for (const url of [
+      "http://127.0.0.1:9/hook",
+      "http://localhost/hook",
+      "http://10.0.0.1/hook",
+      "http://169.254.169.254/",
+      "http://[::1]/x",
+      "ftp://example.com/",
+    ]) {
       const response = await call("", { method: "POST", body: { kind: "classified-notification", url }, app: strict });
       expect(response.status, url).toBe(422);
       expect(response.body["errors"], url).toHaveProperty("url");
@@ -220,7 +227,8 @@ describe("webhook management: REST /public/v1/webhooks and GraphQL", () => {
     expect(result.secret).toMatch(/^whsec_/);
     expect(result.webhook.filter.sourceDomains).toEqual(["seloger.com"]);
     const listed = await graphql(`{ webhooks { id } }`);
-    expect((listed.data?.["webhooks"] as Json[]).map((w) => w["id"])).toContain(result.webhook.id);
+    const webhooks = listed.data?.["webhooks"] as Json[];
+    expect(webhooks.map((w) => w["id"])).toContain(result.webhook.id);
     const refused = await graphql(`mutation { createWebhook(input: { kind: "nope", url: "ftp://x" }) { secret } }`);
     expect(refused.errors?.[0]?.["extensions"]).toMatchObject({ code: "BAD_USER_INPUT" });
     const deleted = await graphql(`mutation($id: UUID!) { deleteWebhook(id: $id) }`, { id: result.webhook.id });

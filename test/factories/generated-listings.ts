@@ -109,8 +109,8 @@ export async function insertGeneratedListings(db: Database, options: GenerateOpt
     }
     const images = classifiedRows.flatMap((row) => imageValues(row.id as string, options.imagesPerClassified ?? 2)); // ids set by classifiedValues
     await insertImages(db, images);
-    const history = classifiedRows.flatMap((row) =>
-      historyValues({ id: row.id as string, firstSeenAt: row.firstSeenAt }, [row.priceInitial]), // ids set by classifiedValues
+    const history = classifiedRows.flatMap(
+      (row) => historyValues({ id: row.id as string, firstSeenAt: row.firstSeenAt }, [row.priceInitial]), // ids set by classifiedValues
     );
     for (let c = 0; c < history.length; c += 5_000) await db.insert(classifiedPriceHistory).values(history.slice(c, c + 5_000));
     classifiedCount += classifiedRows.length;

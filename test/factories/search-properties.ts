@@ -52,14 +52,7 @@ const SENTENCES = [
 
 /** The form the ingest pipeline stores in `search_text`: lower case, accents and ligatures removed. */
 export function toSearchText(text: string): string {
-  return text
-    .replace(/œ/g, "oe")
-    .replace(/Œ/g, "OE")
-    .replace(/æ/g, "ae")
-    .replace(/Æ/g, "AE")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return text.replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /** Small deterministic generator (mulberry32), so every run and both databases see the same data. */
@@ -216,7 +209,8 @@ export function buildSearchFixtures(count: number, seed = 1): SearchFixture[] {
     });
     // Later portals are another agency's listing of the same property.
     fixture.classifieds.slice(1).forEach((c, index) => {
-      const other = SEARCH_PUBLISHERS[(SEARCH_PUBLISHERS.findIndex((p) => p.siren === publisher.siren) + index + 1 + SEARCH_PUBLISHERS.length) % SEARCH_PUBLISHERS.length];
+      const other =
+        SEARCH_PUBLISHERS[(SEARCH_PUBLISHERS.findIndex((p) => p.siren === publisher.siren) + index + 1 + SEARCH_PUBLISHERS.length) % SEARCH_PUBLISHERS.length];
       c.publisherSiren = other?.siren ?? null;
       c.publisherSiret = other?.siret ?? null;
     });

@@ -44,7 +44,9 @@ export function testDispatcherOptions(overrides: Partial<WebhookDispatcherOption
     disableAfterMs: 3_600_000,
     pollIntervalMs: 100,
     allowPrivateNetworks: true,
-    logger: process.env["TEST_LOG"] ? { debug: console.debug, info: console.info, warn: console.warn, error: console.error } : { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    logger: process.env["TEST_LOG"]
+      ? { debug: console.debug, info: console.info, warn: console.warn, error: console.error }
+      : { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
     ...overrides,
   };
 }

@@ -50,9 +50,7 @@ describe("authentication cache", () => {
   it("records the token's use without holding the request", async () => {
     const { secret, token } = await newToken("touched");
     expect((await new Authenticator(database.db).authenticate(secret))?.tokenId).toBe(token.id);
-    await expect
-      .poll(async () => (await database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id)))[0]?.lastUsedAt)
-      .toBeInstanceOf(Date);
+    await expect.poll(async () => (await database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id)))[0]?.lastUsedAt).toBeInstanceOf(Date);
   });
 
   it("unknown and missing secrets are refused", async () => {

@@ -11,7 +11,11 @@ describe("compiled row mapping", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await createListing(database.db, { classifieds: [{}, { publisherSiren: null, latitude: null, removedAt: new Date() }], images: 3, history: [300_000, 290_000, 280_000] });
+    await createListing(database.db, {
+      classifieds: [{}, { publisherSiren: null, latitude: null, removedAt: new Date() }],
+      images: 3,
+      history: [300_000, 290_000, 280_000],
+    });
   });
   afterAll(async () => {
     await database?.close();
@@ -42,7 +46,12 @@ describe("compiled row mapping", () => {
   });
 
   it("leaves nested selections and SQL expressions to Drizzle", async () => {
-    const nested = withCompiledRowMapper(database.db.select({ p: { id: properties.id } }).from(properties).prepare("mapper_test_nested"));
+    const nested = withCompiledRowMapper(
+      database.db
+        .select({ p: { id: properties.id } })
+        .from(properties)
+        .prepare("mapper_test_nested"),
+    );
     const expression = withCompiledRowMapper(database.db.select({ n: sql<number>`1` }).from(properties).prepare("mapper_test_expression"));
     expect(Reflect.get(nested, "customResultMapper")).toBeUndefined();
     expect(Reflect.get(expression, "customResultMapper")).toBeUndefined();
@@ -52,7 +61,11 @@ describe("compiled row mapping", () => {
   it("maps the leading columns of raw rows like Drizzle, leaving what follows them to the caller", async () => {
     const columns = getTableColumns(properties);
     const expected = await database.db.select(columns).from(properties).orderBy(properties.id);
-    const statement = database.db.select({ ...columns, extra: sql<number>`41 + 1` }).from(properties).orderBy(properties.id).toSQL();
+    const statement = database.db
+      .select({ ...columns, extra: sql<number>`41 + 1` })
+      .from(properties)
+      .orderBy(properties.id)
+      .toSQL();
     const raw = await rawRows(database.db, statement);
     const mapRow = compiledRowMapper<(typeof expected)[number]>(columns);
     expect(raw.map(mapRow)).toStrictEqual(expected);

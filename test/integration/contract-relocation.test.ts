@@ -48,16 +48,28 @@ describe("contracts after a listing is relocated to another department", () => {
     const property = await getProperty(context(contractOf(["75"])), moved.propertyId);
     expect(property).toMatchObject({ department: "75", priceCurrent: 391_000, sourceDomains: ["leboncoin.fr"] });
     expect(await getProperty(context(contractOf(["75"])), stayed.propertyId)).toBeNull();
-    const at390 = await searchProperties(database.db, contractOf(["75"]), { transactionType: "sale", transactionPriceMin: 390_000, transactionPriceMax: 390_000 });
+    const at390 = await searchProperties(database.db, contractOf(["75"]), {
+      transactionType: "sale",
+      transactionPriceMin: 390_000,
+      transactionPriceMax: 390_000,
+    });
     expect(at390.total).toBe(0);
-    const at391 = await searchProperties(database.db, contractOf(["75"]), { transactionType: "sale", transactionPriceMin: 391_000, transactionPriceMax: 391_000 });
+    const at391 = await searchProperties(database.db, contractOf(["75"]), {
+      transactionType: "sale",
+      transactionPriceMin: 391_000,
+      transactionPriceMax: 391_000,
+    });
     expect(at391.ids).toEqual([moved.propertyId]);
   });
 
   it("still gives a 73-only token the property of its own listing", async () => {
     const property = await getProperty(context(contractOf(["73"])), stayed.propertyId);
     expect(property).toMatchObject({ department: "73", priceCurrent: 390_000, sourceDomains: ["seloger.com"] });
-    const at391 = await searchProperties(database.db, contractOf(["73"]), { transactionType: "sale", transactionPriceMin: 391_000, transactionPriceMax: 391_000 });
+    const at391 = await searchProperties(database.db, contractOf(["73"]), {
+      transactionType: "sale",
+      transactionPriceMin: 391_000,
+      transactionPriceMax: 391_000,
+    });
     expect(at391.total).toBe(0);
   });
 });

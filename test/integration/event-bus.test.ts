@@ -8,8 +8,6 @@ import { EventSubscription } from "../../src/modules/events/event-subscription.j
 import { recordEvents } from "../factories/events.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
-const ALL = { allDepartments: true, departments: [], sirens: [], sirets: [] };
-
 function syntheticEvent(overrides: Partial<NewEventRow> = {}): NewEventRow {
   const id = randomUUID();
   return {
@@ -136,7 +134,10 @@ describe("event bus and subscriptions", () => {
 
   it("a consumer that falls behind catches up from the table, in order, without loss", async () => {
     const subscription = new EventSubscription(bus, { accept: () => true, maxQueued: 3 });
-    const written = await recordEvents(database.db, Array.from({ length: 25 }, () => syntheticEvent()));
+    const written = await recordEvents(
+      database.db,
+      Array.from({ length: 25 }, () => syntheticEvent()),
+    );
     await bus.drain();
     const received = await take(subscription, 25);
     await subscription.return();

@@ -29,7 +29,11 @@ describe("GraphQL leaves sent as resolved", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     listings = [
-      await createListing(database.db, { classifieds: [{}, { publisherSiren: null, latitude: null, removedAt: new Date() }], images: 3, history: [300_000, 290_000] }),
+      await createListing(database.db, {
+        classifieds: [{}, { publisherSiren: null, latitude: null, removedAt: new Date() }],
+        images: 3,
+        history: [300_000, 290_000],
+      }),
       await createListing(database.db, { images: 0, history: [150_000] }),
       await createListing(database.db, { classifieds: [{}, {}, {}] }),
     ];

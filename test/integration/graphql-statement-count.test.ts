@@ -64,7 +64,10 @@ describe("statement count: grows with the depth of a query, never with the numbe
       const { body } = await runOperation(server.url, narrow, SearchPropertiesDocument, { first });
       expect(body.data?.properties.edges).toHaveLength(first);
       // Each statement's table, and whether it finds its rows by property id.
-      return counter.statements().filter(readsListings).map((sql) => `${(/from "?(\w+)"?/.exec(sql) ?? [])[1]}${sql.includes('"property_id" = any(') ? " by property" : ""}`);
+      return counter
+        .statements()
+        .filter(readsListings)
+        .map((sql) => `${(/from "?(\w+)"?/.exec(sql) ?? [])[1]}${sql.includes('"property_id" = any(') ? " by property" : ""}`);
     };
     const page = await tablesFor(50);
     // The page, then at once its classifieds and their images and prices, all three found by property (the
@@ -96,7 +99,10 @@ describe("statement count: grows with the depth of a query, never with the numbe
       counter.reset();
       const { body } = await postGraphql(server.url, everywhere, `{ property(id: "${property.id}") { ${selection} } }`);
       expect(body.errors).toBeUndefined();
-      return counter.statements().filter(readsListings).map((sql) => (/from "?(\w+)"?/.exec(sql) ?? [])[1]);
+      return counter
+        .statements()
+        .filter(readsListings)
+        .map((sql) => (/from "?(\w+)"?/.exec(sql) ?? [])[1]);
     };
     expect(await statementsOf("id status { current }")).toEqual(["properties"]);
     expect(await statementsOf("description")).toEqual(["properties", "classifieds"]);

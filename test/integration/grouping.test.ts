@@ -70,7 +70,7 @@ describe("grouping: merges, splits, relocations and order", () => {
     const bridge = sameFlat(agency, {
       observedAt: "2026-11-21T08:00:00Z",
       source: { domain: "bienici.com", url: `https://www.bienici.com/annonce/vente/paris-11e/${(listingNumber += 1)}` },
-      media: { images: [...((agency["media"] as { images: object[] }).images), ...((owner["media"] as { images: object[] }).images)] },
+      media: { images: [...(agency["media"] as { images: object[] }).images, ...(owner["media"] as { images: object[] }).images] },
     });
     await ingest(database.db, [bridge]);
     const [older, younger] = [first.propertyId, second.propertyId].sort();
@@ -194,16 +194,37 @@ describe("grouping: the same grouping whatever the order of the lines", () => {
     for (let flat = 0; flat < 8; flat += 1) {
       const original = observation({ observedAt: at(), property: { area: 30 + flat * 9, roomCount: 1 + (flat % 4), bedroomCount: flat % 4 } });
       lines.push(original);
-      lines.push(sameFlat(original, { observedAt: at(), source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` } }));
+      lines.push(
+        sameFlat(original, {
+          observedAt: at(),
+          source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+        }),
+      );
       if (flat % 2 === 0) lines.push(byOwner(original, { observedAt: at(), media: original["media"] }));
       // Its neighbour three floors up: same size, same agency.
-      lines.push(observation({ observedAt: at(), publisher: original["publisher"], property: { ...(original["property"] as object), floor: ((original["property"] as { floor: number }).floor + 3) % 400 } }));
+      lines.push(
+        observation({
+          observedAt: at(),
+          publisher: original["publisher"],
+          property: { ...(original["property"] as object), floor: ((original["property"] as { floor: number }).floor + 3) % 400 },
+        }),
+      );
     }
     // A programme: one promoter, shared renders, units of one size on different floors.
     const renders = photos(999_001, 2);
     const promoter = observation({ observedAt: at() })["publisher"];
     for (let unit = 0; unit < 5; unit += 1) {
-      lines.push(observation({ observedAt: at(), publisher: promoter, title: "Programme neuf Les Jardins", description: "Résidence neuve, livraison 2027, du studio au 4 pièces.", property: { area: 62 + unit * 0.5, roomCount: 3, bedroomCount: 2, floor: unit, isNew: true }, media: { images: renders }, transaction: { price: 480_000 + unit * 15_000 } }));
+      lines.push(
+        observation({
+          observedAt: at(),
+          publisher: promoter,
+          title: "Programme neuf Les Jardins",
+          description: "Résidence neuve, livraison 2027, du studio au 4 pièces.",
+          property: { area: 62 + unit * 0.5, roomCount: 3, bedroomCount: 2, floor: unit, isNew: true },
+          media: { images: renders },
+          transaction: { price: 480_000 + unit * 15_000 },
+        }),
+      );
     }
     return lines;
   }
@@ -211,8 +232,11 @@ describe("grouping: the same grouping whatever the order of the lines", () => {
   /** Shuffles the listings, each listing's own lines kept in order. */
   function reordered(lines: readonly Record<string, unknown>[], seed: number): Record<string, unknown>[] {
     let state = seed;
-    const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
-    return [...lines].map((line) => ({ line, order: random() })).sort((a, b) => a.order - b.order).map(({ line }) => line);
+    const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    return [...lines]
+      .map((line) => ({ line, order: random() }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ line }) => line);
   }
 
   async function grouping(lines: readonly Record<string, unknown>[], batchSize: number): Promise<string[]> {
@@ -233,7 +257,11 @@ describe("grouping: the same grouping whatever the order of the lines", () => {
     const expected = await grouping(lines, 1_000);
     expect(expected.length).toBeGreaterThan(8);
     expect(expected.length).toBeLessThan(lines.length);
-    for (const [seed, batchSize] of [[1, 7], [2, 3], [3, 1_000]] as const) {
+    for (const [seed, batchSize] of [
+      [1, 7],
+      [2, 3],
+      [3, 1_000],
+    ] as const) {
       expect(await grouping(reordered(lines, seed), batchSize)).toEqual(expected);
     }
   }, 120_000);

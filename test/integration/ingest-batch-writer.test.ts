@@ -48,7 +48,11 @@ describe.skipIf(testDatabaseUrl === undefined)("batch writer: a batch sent whole
   });
 
   it("sends JSON parameters as the text Drizzle built", async () => {
-    await writer.write(6, [sql`insert into writer_probe select (e #>> '{}')::int from jsonb_array_elements(${JSON.stringify([7, 8])}::jsonb) as e`], () => undefined);
+    await writer.write(
+      6,
+      [sql`insert into writer_probe select (e #>> '{}')::int from jsonb_array_elements(${JSON.stringify([7, 8])}::jsonb) as e`],
+      () => undefined,
+    );
     expect(await probe()).toEqual([1, 2, 7, 8]);
   });
 });

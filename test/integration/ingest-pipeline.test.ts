@@ -131,7 +131,9 @@ describe("ingest: batches planned while the batch before them writes", () => {
 
     await pipeline.close();
     expect(result.outcomes).toEqual(["updated"]);
-    const [stored] = rowsOf(await ahead.db.execute(sql`select count(*)::int as n, min(price_current) as price from classifieds where source_url = ${urlOf(listing)}`));
+    const [stored] = rowsOf(
+      await ahead.db.execute(sql`select count(*)::int as n, min(price_current) as price from classifieds where source_url = ${urlOf(listing)}`),
+    );
     expect(stored).toEqual({ n: 1, price: 610_000 });
   });
 

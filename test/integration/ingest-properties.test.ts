@@ -103,7 +103,11 @@ describe("ingest: grouping classifieds into properties", () => {
   });
 
   it("keeps apart two similar flats of one agency in one commune (the publisher proves nothing)", async () => {
-    const original = observation({ observedAt: "2026-11-20T08:00:00Z", property: { floor: null }, energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } } });
+    const original = observation({
+      observedAt: "2026-11-20T08:00:00Z",
+      property: { floor: null },
+      energy: { dpe: { label: "D", value: null }, ges: { label: "E", value: null } },
+    });
     const other = observation({
       observedAt: "2026-11-22T08:00:00Z",
       publisher: original["publisher"],

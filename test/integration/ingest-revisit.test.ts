@@ -19,8 +19,7 @@ describe("ingest: a re-visit compares every field with the stored row", () => {
     await database.close();
   });
 
-  const storedRows = async () =>
-    new Map((await database.db.select().from(classifieds)).map((row) => [row.urlKey, row] as const));
+  const storedRows = async () => new Map((await database.db.select().from(classifieds)).map((row) => [row.urlKey, row] as const));
 
   it("counts every classified of a generated feed unchanged when observed again as it was last", async () => {
     const feed = [...generateObservations({ classifieds: 300, seed: 20_261_123 })];
@@ -99,7 +98,7 @@ describe("ingest: a re-visit compares every field with the stored row", () => {
       transaction: { type: "sale", price: 812_345, isExclusiveMandate: true },
       publishedAt: "2026-11-18T09:00:00.250Z",
       title: "Maison d'architecte, jardin et véranda — « coup de cœur »",
-      description: "Ligne 1\nLigne 2\twith a tab, des accents (é, è, ç, œ), des guillemets \"doubles\" et un emoji 🏡.",
+      description: 'Ligne 1\nLigne 2\twith a tab, des accents (é, è, ç, œ), des guillemets "doubles" et un emoji 🏡.',
     });
     const created = await ingest(database.db, [full]);
     expect(created.rejects).toEqual([]);
@@ -116,7 +115,7 @@ describe("ingest: a re-visit compares every field with the stored row", () => {
       { energy: { ges: { date: "2025-03-14T10:30:00.124Z" } } },
       { energy: { heating: { type: "shared" } } },
       { location: { latitude: 45.759_123_456_788 } },
-      { description: "Ligne 1\nLigne 2\twith a tab, des accents (é, è, ç, œ), des guillemets \"doubles\" et un emoji 🏠." },
+      { description: 'Ligne 1\nLigne 2\twith a tab, des accents (é, è, ç, œ), des guillemets "doubles" et un emoji 🏠.' },
     ];
     let observedAt = Date.parse("2026-11-22T08:00:00Z");
     let current = full;

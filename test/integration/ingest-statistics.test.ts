@@ -26,7 +26,10 @@ describe("statistics after an ingest", () => {
 
   it("analyzes the tables a bulk ingest filled, and not again for a small one", async () => {
     expect(await estimate(database, "classifieds")).toBeLessThanOrEqual(0);
-    await ingest(database.db, Array.from({ length: 60 }, (_, index) => observation({ property: { area: 30 + index } })));
+    await ingest(
+      database.db,
+      Array.from({ length: 60 }, (_, index) => observation({ property: { area: 30 + index } })),
+    );
     expect(await estimate(database, "classifieds")).toBe(60);
     expect(await estimate(database, "properties")).toBeGreaterThan(0);
     expect(await estimate(database, "events")).toBeGreaterThan(0);

@@ -5,18 +5,7 @@ import { classifieds } from "../../src/db/schema/index.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import { observation, removal, revise, toLines } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import {
-  classifiedOf,
-  eventCount,
-  eventsOf,
-  imagesOf,
-  ingest,
-  priceHistoryOf,
-  propertyById,
-  snapshot,
-  TEST_NOW,
-  urlOf,
-} from "./ingest.helpers.js";
+import { classifiedOf, eventCount, eventsOf, imagesOf, ingest, priceHistoryOf, propertyById, snapshot, TEST_NOW, urlOf } from "./ingest.helpers.js";
 
 describe("ingest: identity and history of classifieds", () => {
   let database: TestDatabase;
@@ -141,8 +130,7 @@ describe("ingest: identity and history of classifieds", () => {
 
   describe("backfills of the migrations, on rows as they were stored before them", () => {
     /** The statements of a committed migration. */
-    const statementsOf = (file: string) =>
-      readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), "utf8").split("--> statement-breakpoint");
+    const statementsOf = (file: string) => readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), "utf8").split("--> statement-breakpoint");
     const run = (statement: string | undefined) => database.db.execute(sql.raw(statement ?? "select 'statement not found' :: int"));
 
     /** The image table as migration 0000 created it (0007 replaced it), filled from the stored lists. */
@@ -286,14 +274,7 @@ describe("ingest: identity and history of classifieds", () => {
 
   it("rejects bad lines with their line numbers and still ingests every other line", async () => {
     const good = [observation(), observation(), observation()];
-    const lines = [
-      good[0] ?? {},
-      "{oops",
-      good[1] ?? {},
-      "",
-      observation({ transaction: { price: "free" } }),
-      good[2] ?? {},
-    ];
+    const lines = [good[0] ?? {}, "{oops", good[1] ?? {}, "", observation({ transaction: { price: "free" } }), good[2] ?? {}];
     const { summary, rejects } = await ingest(database.db, lines);
     expect(summary).toEqual({ received: 5, created: 3, updated: 0, unchanged: 0, removed: 0, rejected: 2 });
     expect(rejects.map(({ line, reason }) => ({ line, reason }))).toEqual([
@@ -327,23 +308,28 @@ describe("ingest: identity and history of classifieds", () => {
   // batch writer's thread sends it.
   const refusalCases = [500, 1].flatMap((batchSize) => refusals.map((refusal) => ({ ...refusal, batchSize })));
 
-  it.each(refusalCases)("retries a batch line by line when the database refuses one row ($table, batches of $batchSize), and reports that line", async (refusal) => {
-    await database.db.execute(sql.raw(`alter table ${refusal.table} add constraint ${refusal.rule} check (${refusal.check})`));
-    try {
-      const lines = [observation(), observation({ title: refusal.title, ...refusal.overrides }), observation()];
-      const before = await eventCount(database.db);
-      const { summary, rejects } = await ingest(database.db, lines, { batchSize: refusal.batchSize });
-      expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
-      expect(rejects).toEqual([{ line: 2, reason: expect.stringMatching(new RegExp(`^database refused the line: .*${refusal.rule}`)), input: expect.any(String) }]);
-      // Nothing half written: the refused line left no classified and no event (the other two lines created two
-      // classifieds and two properties: four events).
-      const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = ${refusal.title}`);
-      expect(refused).toEqual([]);
-      expect(await eventCount(database.db)).toBe(before + 4);
-    } finally {
-      await database.db.execute(sql.raw(`alter table ${refusal.table} drop constraint ${refusal.rule}`));
-    }
-  });
+  it.each(refusalCases)(
+    "retries a batch line by line when the database refuses one row ($table, batches of $batchSize), and reports that line",
+    async (refusal) => {
+      await database.db.execute(sql.raw(`alter table ${refusal.table} add constraint ${refusal.rule} check (${refusal.check})`));
+      try {
+        const lines = [observation(), observation({ title: refusal.title, ...refusal.overrides }), observation()];
+        const before = await eventCount(database.db);
+        const { summary, rejects } = await ingest(database.db, lines, { batchSize: refusal.batchSize });
+        expect(summary).toMatchObject({ received: 3, created: 2, rejected: 1 });
+        expect(rejects).toEqual([
+          { line: 2, reason: expect.stringMatching(new RegExp(`^database refused the line: .*${refusal.rule}`)), input: expect.any(String) },
+        ]);
+        // Nothing half written: the refused line left no classified and no event (the other two lines created two
+        // classifieds and two properties: four events).
+        const refused = await database.db.select().from(classifieds).where(sql`${classifieds.title} = ${refusal.title}`);
+        expect(refused).toEqual([]);
+        expect(await eventCount(database.db)).toBe(before + 4);
+      } finally {
+        await database.db.execute(sql.raw(`alter table ${refusal.table} drop constraint ${refusal.rule}`));
+      }
+    },
+  );
 
   it("reports progress after each batch", async () => {
     const progress: number[] = [];

@@ -27,8 +27,7 @@ describe("properties under a contract restricted to publishers", () => {
   const both = (): Contract => contractOf(["75"], { sirets: [seloger.publisherSiret!, leboncoin.publisherSiret!] });
   const seenBy = (contract: Contract) =>
     getProperty(createRequestContext({ db: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent }), stored.id);
-  const found = async (contract: Contract, filter: PropertySearchFilter) =>
-    (await searchProperties(database.db, contract, filter)).ids.includes(stored.id);
+  const found = async (contract: Contract, filter: PropertySearchFilter) => (await searchProperties(database.db, contract, filter)).ids.includes(stored.id);
 
   beforeAll(async () => {
     database = await createTestDatabase();

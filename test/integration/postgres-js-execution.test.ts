@@ -23,7 +23,13 @@ describe("direct execution of prepared statements", () => {
     database.db
       .select()
       .from(classifieds)
-      .where(and(sql`${classifieds.id} = any(${sql.placeholder("ids")}::uuid[])`, sql`${classifieds.department} <> ${"00"}`, eq(classifieds.status, sql.placeholder("status"))))
+      .where(
+        and(
+          sql`${classifieds.id} = any(${sql.placeholder("ids")}::uuid[])`,
+          sql`${classifieds.department} <> ${"00"}`,
+          eq(classifieds.status, sql.placeholder("status")),
+        ),
+      )
       .orderBy(asc(classifieds.id))
       .prepare(name);
 
@@ -45,7 +51,12 @@ describe("direct execution of prepared statements", () => {
   });
 
   it("leaves a statement without a compiled row mapping to Drizzle", () => {
-    const nested = withDirectExecution(database.db.select({ c: { id: classifieds.id } }).from(classifieds).prepare("direct_test_nested"));
+    const nested = withDirectExecution(
+      database.db
+        .select({ c: { id: classifieds.id } })
+        .from(classifieds)
+        .prepare("direct_test_nested"),
+    );
     expect(Object.hasOwn(nested, "execute")).toBe(false);
   });
 });

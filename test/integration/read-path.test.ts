@@ -8,13 +8,7 @@ import {
   listClassifiedsOfProperty,
   readAheadClassifiedsOf,
 } from "../../src/modules/classifieds/classifieds.service.js";
-import {
-  findPropertyByUrl,
-  getProperties,
-  getProperty,
-  listPropertyImages,
-  propertyDescriptionOf,
-} from "../../src/modules/properties/properties.service.js";
+import { findPropertyByUrl, getProperties, getProperty, listPropertyImages, propertyDescriptionOf } from "../../src/modules/properties/properties.service.js";
 import { createRequestContext, type RequestContext } from "../../src/modules/request-context.js";
 import { PLACES, createListing, type Listing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
@@ -53,10 +47,7 @@ describe("read path: services and loaders", () => {
     expect(classified?.description).toBe("second text");
     expect((await getProperty(ctx, lyon.property.id))?.id).toBe(lyon.property.id);
     expect((await listClassifiedsOfProperty(ctx, paris.property.id)).map((c) => c.id)).toEqual(paris.classifieds.map((c) => c.id));
-    expect((await getProperties(ctx, [lyon.property.id, paris.property.id])).map((p) => p.id)).toEqual([
-      lyon.property.id,
-      paris.property.id,
-    ]);
+    expect((await getProperties(ctx, [lyon.property.id, paris.property.id])).map((p) => p.id)).toEqual([lyon.property.id, paris.property.id]);
   });
 
   it("reads a property's visible classifieds with it when asked to, and reveals nothing more that way", async () => {

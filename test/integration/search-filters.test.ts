@@ -62,8 +62,16 @@ const CASES: Array<{ name: string; filter: PropertySearchFilter; where: string }
   },
   {
     name: "many filters at once",
-    filter: { transactionType: "sale", propertyTypes: ["house", "apartment", "land", "other"], locationDepartments: ["75", "92", "69"], transactionPriceMax: 800_000, propertyAreaMin: 20, propertyGardenExists: false },
-    where: "transaction_type = 'sale' and property_type in ('house', 'apartment', 'land', 'other') and department in ('75', '92', '69') and price_current <= 800000 and area >= 20 and garden_exists is distinct from true",
+    filter: {
+      transactionType: "sale",
+      propertyTypes: ["house", "apartment", "land", "other"],
+      locationDepartments: ["75", "92", "69"],
+      transactionPriceMax: 800_000,
+      propertyAreaMin: 20,
+      propertyGardenExists: false,
+    },
+    where:
+      "transaction_type = 'sale' and property_type in ('house', 'apartment', 'land', 'other') and department in ('75', '92', '69') and price_current <= 800000 and area >= 20 and garden_exists is distinct from true",
   },
 ];
 
@@ -130,8 +138,6 @@ describe("property search: filters", () => {
 /** Great-circle distance (haversine, mean Earth radius), written apart from the SQL under test. */
 function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const h =
-    Math.sin(radians(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

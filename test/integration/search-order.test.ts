@@ -2,12 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contract } from "../../src/domain/contract.js";
 import { searchProperties } from "../../src/modules/search/search.service.js";
-import {
-  PROPERTY_SEARCH_SORT_FIELDS,
-  SORT_ORDERS,
-  type PropertySearchFilter,
-  type PropertySearchSort,
-} from "../../src/modules/search/search.types.js";
+import { PROPERTY_SEARCH_SORT_FIELDS, SORT_ORDERS, type PropertySearchFilter, type PropertySearchSort } from "../../src/modules/search/search.types.js";
 import { buildSearchFixtures, insertSearchFixtures, rowsOf, SEARCH_PUBLISHERS, type SearchFixture } from "../factories/search-properties.js";
 import { contractOf, EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -54,7 +49,9 @@ describe("property search: order, pages and contract", () => {
 
   it("has ties on the sort keys, so the id tie-break is exercised", async () => {
     const [ties] = rowsOf<{ dates: number; prices: number; rows: number }>(
-      await database.db.execute(sql.raw("select count(distinct first_seen_at)::int as dates, count(distinct price_current)::int as prices, count(*)::int as rows from properties")),
+      await database.db.execute(
+        sql.raw("select count(distinct first_seen_at)::int as dates, count(distinct price_current)::int as prices, count(*)::int as rows from properties"),
+      ),
     );
     expect(ties?.dates).toBeLessThan(ties?.rows ?? 0);
     expect(ties?.prices).toBeLessThan(ties?.rows ?? 0);
@@ -103,11 +100,21 @@ describe("property search: order, pages and contract", () => {
   }
 
   it.each<{ name: string; contract: Contract; filter: PropertySearchFilter; keep?: (f: SearchFixture) => boolean }>([
-    { name: "departments, intersected with the requested ones", contract: contractOf(["75", "92"]), filter: { locationDepartments: ["92", "69"] }, keep: (f) => f.property.department !== "75" },
+    {
+      name: "departments, intersected with the requested ones",
+      contract: contractOf(["75", "92"]),
+      filter: { locationDepartments: ["92", "69"] },
+      keep: (f) => f.property.department !== "75",
+    },
     { name: "departments only", contract: contractOf(["13", "2A", "971"]), filter: {} },
     { name: "one SIREN in three departments", contract: contractOf(["75", "92", "69"], { sirens: [first.siren] }), filter: {} },
     { name: "SIRETs everywhere", contract: { allDepartments: true, departments: [], sirens: [], sirets: [second.siret, third.siret] }, filter: {} },
-    { name: "SIRENs and SIRETs", contract: contractOf(["33", "75", "13"], { sirens: [third.siren], sirets: [first.siret] }), filter: { transactionType: "sale" }, keep: (f) => f.property.transactionType === "sale" },
+    {
+      name: "SIRENs and SIRETs",
+      contract: contractOf(["33", "75", "13"], { sirens: [third.siren], sirets: [first.siret] }),
+      filter: { transactionType: "sale" },
+      keep: (f) => f.property.transactionType === "sale",
+    },
     { name: "no department", contract: contractOf([]), filter: {} },
   ])("contract as an implicit filter: $name", async ({ contract, filter, keep }) => {
     const expected = visibleIds(contract, keep);
@@ -125,7 +132,13 @@ describe("property search: order, pages and contract", () => {
     const allowed = new Set(visibleIds(contract));
     for (const searchQuery of [undefined, "jardin", "maison avec piscine", "vitrinne"]) {
       for (const offset of [0, 5]) {
-        const result = await searchProperties(database.db, contract, { searchQuery, locationDepartments: ["75", "92", "13"] }, { by: "relevance", order: "desc" }, { offset, limit: 5 });
+        const result = await searchProperties(
+          database.db,
+          contract,
+          { searchQuery, locationDepartments: ["75", "92", "13"] },
+          { by: "relevance", order: "desc" },
+          { offset, limit: 5 },
+        );
         for (const id of result.ids) expect(allowed.has(id)).toBe(true);
       }
     }

@@ -50,7 +50,7 @@ describe("property search: text", () => {
   async function matches(searchQuery: string, extra: PropertySearchFilter = {}): Promise<TextKey[]> {
     const result = await searchProperties(database.db, EVERYWHERE, { searchQuery, ...extra }, { by: "relevance", order: "desc" }, { offset: 0, limit: 100 });
     expect(result.total).toBe(result.ids.length);
-    return result.ids.map((id) => keyOf.get(id) ?? "unknown" as TextKey).sort();
+    return result.ids.map((id) => keyOf.get(id) ?? ("unknown" as TextKey)).sort();
   }
 
   it("matches French word forms in both directions", async () => {
@@ -92,9 +92,17 @@ describe("property search: text", () => {
   });
 
   it("matches exactly the listings holding each query word or a word similar enough to it", async () => {
-    const cases = [["maison jardn", 0.2], ["box sous sol", 0.4], ["quartie calme", 0.3], ["rer", 0.3], ["vitrinne commerciale", 0.5], ["loft lyonn", 0.25]] as const;
+    const cases = [
+      ["maison jardn", 0.2],
+      ["box sous sol", 0.4],
+      ["quartie calme", 0.3],
+      ["rer", 0.3],
+      ["vitrinne commerciale", 0.5],
+      ["loft lyonn", 0.25],
+    ] as const;
     for (const [query, threshold] of cases) {
-      const expected = rowsOf<{ id: string }>(await database.db.execute(sql`
+      const expected = rowsOf<{ id: string }>(
+        await database.db.execute(sql`
         select p.id from properties p
         where not exists (
           select 1 from unnest(tsvector_to_array(to_tsvector('french_unaccent', ${query}::text))) as q(lexeme)
@@ -102,7 +110,8 @@ describe("property search: text", () => {
             select 1 from unnest(tsvector_to_array(to_tsvector('french_unaccent', p.search_text))) as d(word)
             where d.word = q.lexeme
                or (length(q.lexeme) >= 4 and q.lexeme !~ '[0-9]' and d.word !~ '[0-9]'
-                   and similarity(d.word, q.lexeme) >= ${threshold}::float8 and similarity(d.word, q.lexeme) > 0)))`));
+                   and similarity(d.word, q.lexeme) >= ${threshold}::float8 and similarity(d.word, q.lexeme) > 0)))`),
+      );
       const expectedKeys = expected.map((row) => keyOf.get(row.id) ?? "unknown").sort();
       expect(expectedKeys.length).toBeGreaterThan(0);
       expect(await matches(query, { searchThreshold: threshold })).toEqual(expectedKeys);
@@ -131,7 +140,17 @@ describe("property search: text", () => {
   });
 
   it("runs any text without SQL errors, and text without letters or digits does not filter", async () => {
-    const odd = ["de la", "l'été & <maison> | !jardin :*", "%_\\'\"();--", "o'neil@exemple.fr", "c:\\tmp\\x.txt", "https://www.exemple.fr/a'b?c=d\\e", "a".repeat(400), "é".repeat(1_000), "\u0000maison"];
+    const odd = [
+      "de la",
+      "l'été & <maison> | !jardin :*",
+      "%_\\'\"();--",
+      "o'neil@exemple.fr",
+      "c:\\tmp\\x.txt",
+      "https://www.exemple.fr/a'b?c=d\\e",
+      "a".repeat(400),
+      "é".repeat(1_000),
+      "\u0000maison",
+    ];
     for (const query of odd) await expect(matches(query)).resolves.toBeInstanceOf(Array);
     expect(await matches("\u0000maison")).toEqual(await matches("maison"));
     expect(await matches("de la")).toHaveLength(Object.keys(TEXTS).length);

@@ -35,7 +35,10 @@ describe("webhook deliveries", () => {
     await database.close();
   });
 
-  async function setUp(kind: "classified-notification" | "property-notification" | "classifieds-export", options: { contract?: { allDepartments: boolean; departments: string[]; sirens: string[]; sirets: string[] }; filter?: Record<string, string[]> } = {}) {
+  async function setUp(
+    kind: "classified-notification" | "property-notification" | "classifieds-export",
+    options: { contract?: { allDepartments: boolean; departments: string[]; sirens: string[]; sirets: string[] }; filter?: Record<string, string[]> } = {},
+  ) {
     receiver = await new WebhookReceiver().start();
     const owner = await webhookOwner(database.db, options.contract);
     const created = await registerWebhook(database.db, owner.viewer, { kind, url: receiver.url(), filter: options.filter ?? null });
@@ -91,14 +94,22 @@ describe("webhook deliveries", () => {
   });
 
   it("does not send a queued message once the owner's contract no longer covers it", async () => {
-    const { webhook, viewer } = await setUp("classified-notification", { contract: { allDepartments: false, departments: ["75", "69"], sirens: [], sirets: [] } });
+    const { webhook, viewer } = await setUp("classified-notification", {
+      contract: { allDepartments: false, departments: ["75", "69"], sirens: [], sirets: [] },
+    });
     receiver.behaviour = () => ({ status: 500 });
     const listing = await createListing(database.db, { place: PLACES[0] });
     await recordEvents(database.db, [classifiedEvent(listing.classifieds[0]!)]);
     await receiver.waitFor((r) => r.requests.length === 1, 15_000, "the first, refused, attempt");
     // The account's contract is narrowed (as `listings token create` does for an existing account) while the
     // message waits for its retry; the receiver would now accept it.
-    await createToken(database.db, { email: viewer.email, name: "narrowed", plan: "pro200", contract: { allDepartments: false, departments: ["69"], sirens: [], sirets: [] }, scopes: ["read"] });
+    await createToken(database.db, {
+      email: viewer.email,
+      name: "narrowed",
+      plan: "pro200",
+      contract: { allDepartments: false, departments: ["69"], sirens: [], sirets: [] },
+      scopes: ["read"],
+    });
     receiver.behaviour = () => ({ status: 204 });
     await waitForDeliveryStatus(webhook.id, "failed");
     const [logged] = await listDeliveries(database.db, webhook.id, { limit: 10 });

@@ -48,7 +48,10 @@ describe("webhook dispatch under stress", () => {
   async function listingEvents(count: number) {
     const listings = [];
     for (let i = 0; i < count; i += 1) listings.push(await createListing(database.db, { images: 0 }));
-    return recordEvents(database.db, listings.map((listing) => classifiedEvent(listing.classifieds[0]!)));
+    return recordEvents(
+      database.db,
+      listings.map((listing) => classifiedEvent(listing.classifieds[0]!)),
+    );
   }
 
   it("does not let a slow receiver delay the others", async () => {
@@ -123,11 +126,16 @@ describe("webhook dispatch under stress", () => {
     target.behaviour = (request) => ((JSON.parse(request.body) as { id: string }).id === blockedId ? { status: 500 } : { status: 200 });
     const { webhook } = await webhookTo(target.url());
     const worker = await dispatcher({ logRetentionMs: 0, retrySchedule: [60_000] });
-    await recordEvents(database.db, listings.map((listing) => classifiedEvent(listing.classifieds[0]!)));
+    await recordEvents(
+      database.db,
+      listings.map((listing) => classifiedEvent(listing.classifieds[0]!)),
+    );
     await target.waitFor((r) => r.accepted.length === 2 && r.requests.length === 3, 15_000, "two deliveries and one failure");
     const settled = await waitFor(async () => {
       const rows = await listDeliveries(database.db, webhook.id, { limit: 10 });
-      return rows.filter((row) => row.status === "succeeded").length === 2 && rows.some((row) => row.attempts.length === 1 && row.status === "pending") ? rows : undefined;
+      return rows.filter((row) => row.status === "succeeded").length === 2 && rows.some((row) => row.attempts.length === 1 && row.status === "pending")
+        ? rows
+        : undefined;
     });
     expect(settled).toHaveLength(3);
     await worker.dispatcher.housekeeping();

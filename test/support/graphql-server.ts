@@ -29,7 +29,11 @@ export async function startGraphqlServer(database: DatabaseHandle, options: { ra
 export type GraphqlResponse<T = Record<string, unknown>> = {
   status: number;
   headers: Headers;
-  body: { data?: T | null; errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[]; extensions?: Record<string, unknown> };
+  body: {
+    data?: T | null;
+    errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+    extensions?: Record<string, unknown>;
+  };
 };
 
 /** POSTs one operation with a bearer token (or none) and returns status, headers and the parsed body. */

@@ -33,6 +33,8 @@ export function countStatements(db: Database): StatementCounter {
   return {
     statements: () => [...seen],
     reset: () => void seen.splice(0),
-    stop: () => restore.forEach((undo) => undo()),
+    stop: () => {
+      for (const undo of restore) undo();
+    },
   };
 }

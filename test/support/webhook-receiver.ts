@@ -12,10 +12,7 @@ export type ReceivedRequest = {
 };
 
 /** How the receiver answers one request: a status after an optional delay, or no answer at all. */
-export type Answer =
-  | { status: number; delayMs?: number; headers?: Record<string, string> }
-  | { hang: true }
-  | { drop: true };
+export type Answer = { status: number; delayMs?: number; headers?: Record<string, string> } | { hang: true } | { drop: true };
 
 export type Behaviour = (request: ReceivedRequest, index: number) => Answer;
 
@@ -55,7 +52,8 @@ export class WebhookReceiver {
 
   get port(): number {
     // listen() has resolved, so the address is an AddressInfo.
-    return (this.server?.address() as AddressInfo).port;
+    const address = this.server?.address() as AddressInfo;
+    return address.port;
   }
 
   url(path = "/hook"): string {

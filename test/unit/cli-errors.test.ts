@@ -15,12 +15,32 @@ const withCode = (message: string, code: string) => Object.assign(new Error(mess
 
 describe("reportError", () => {
   it.each([
-    ["an invalid environment, every problem listed", new EnvError(["PORT: expected a number", "LOG_LEVEL: unknown level"]), 1, /^Invalid environment:\n {2}- PORT: expected a number\n {2}- LOG_LEVEL: unknown level\nEvery variable is described in README\.md/],
+    [
+      "an invalid environment, every problem listed",
+      new EnvError(["PORT: expected a number", "LOG_LEVEL: unknown level"]),
+      1,
+      /^Invalid environment:\n {2}- PORT: expected a number\n {2}- LOG_LEVEL: unknown level\nEvery variable is described in README\.md/,
+    ],
     ["a message for the user, with its exit code", new CliError("3 line(s) rejected", 2), 2, /^error: 3 line\(s\) rejected\n$/],
-    ["a data directory held by another process", new DataDirInUseError(".data", { pid: 42, label: "listings serve" }), 1, /^error: The embedded database in \.data is in use by process 42 \(listings serve\)\./],
+    [
+      "a data directory held by another process",
+      new DataDirInUseError(".data", { pid: 42, label: "listings serve" }),
+      1,
+      /^error: The embedded database in \.data is in use by process 42 \(listings serve\)\./,
+    ],
     ["an application error", badInput("bad value"), 1, /^error: bad value\n$/],
-    ["an unreachable database", withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), 1, /^error: cannot reach the database \(connect ECONNREFUSED 127\.0\.0\.1:5432\)\. Check DATABASE_URL/],
-    ["a database that refuses the connection", withCode('database "x" does not exist', "3D000"), 1, /^error: the database refused the connection \(database "x" does not exist\)\. Check DATABASE_URL\.\n$/],
+    [
+      "an unreachable database",
+      withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"),
+      1,
+      /^error: cannot reach the database \(connect ECONNREFUSED 127\.0\.0\.1:5432\)\. Check DATABASE_URL/,
+    ],
+    [
+      "a database that refuses the connection",
+      withCode('database "x" does not exist', "3D000"),
+      1,
+      /^error: the database refused the connection \(database "x" does not exist\)\. Check DATABASE_URL\.\n$/,
+    ],
     ["a failed password", withCode("password authentication failed", "28P01"), 1, /^error: the database refused the connection/],
   ])("reports %s", (_what, error, code, text) => {
     const result = report(error);

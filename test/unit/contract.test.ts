@@ -52,7 +52,12 @@ describe("isWithinContract", () => {
     ["both lists, SIRET matches", contract({ allDepartments: true, sirens: [SIREN_A], sirets: [SIRET_B1] }), item("75", SIREN_B, SIRET_B1), true],
     ["both lists, neither matches", contract({ allDepartments: true, sirens: [SIREN_A], sirets: [SIRET_B1] }), item("75", SIREN_C, SIRET_C1), false],
     ["both lists, neither matches, no publisher", contract({ allDepartments: true, sirens: [SIREN_A], sirets: [SIRET_B1] }), item("75", null, null), false],
-    ["both lists, match but department not covered", contract({ departments: ["69"], sirens: [SIREN_A], sirets: [SIRET_B1] }), item("75", SIREN_A, SIRET_B1), false],
+    [
+      "both lists, match but department not covered",
+      contract({ departments: ["69"], sirens: [SIREN_A], sirets: [SIRET_B1] }),
+      item("75", SIREN_A, SIRET_B1),
+      false,
+    ],
     // Lists of publishers never widen a department limit.
     ["SIREN listed cannot open a department", contract({ departments: [], sirens: [SIREN_A] }), item("75", SIREN_A, SIRET_A1), false],
   ])("%s", (_case, given, candidate, expected) => {
@@ -64,11 +69,27 @@ describe("validateContract: accepted", () => {
   it.each<[string, Parameters<typeof validateContract>[0], Contract]>([
     ["all departments", { allDepartments: true }, contract({ allDepartments: true })],
     ["department codes normalised", { departments: ["1", "2a", " 75 ", "971"] }, contract({ departments: ["01", "2A", "75", "971"] })],
-    ["official order and duplicates removed", { departments: ["971", "75", "2B", "2A", "01", "75", "2b"] }, contract({ departments: ["01", "2A", "2B", "75", "971"] })],
+    [
+      "official order and duplicates removed",
+      { departments: ["971", "75", "2B", "2A", "01", "75", "2b"] },
+      contract({ departments: ["01", "2A", "2B", "75", "971"] }),
+    ],
     ["departments as text", { departments: "75, 92;93 2a\n69" }, contract({ departments: ["2A", "69", "75", "92", "93"] })],
-    ["SIRENs with separators", { allDepartments: true, sirens: ["732 829 320", "552.100.554", "552100554"] }, contract({ allDepartments: true, sirens: [SIREN_A, SIREN_B] })],
-    ["SIRENs as text keep inner spaces", { allDepartments: true, sirens: "552 100 554, 732 829 320" }, contract({ allDepartments: true, sirens: [SIREN_A, SIREN_B] })],
-    ["SIRETs", { departments: ["75"], sirets: ["732 829 320 00074", "35600000049837"] }, contract({ departments: ["75"], sirets: ["35600000049837", SIRET_B1] })],
+    [
+      "SIRENs with separators",
+      { allDepartments: true, sirens: ["732 829 320", "552.100.554", "552100554"] },
+      contract({ allDepartments: true, sirens: [SIREN_A, SIREN_B] }),
+    ],
+    [
+      "SIRENs as text keep inner spaces",
+      { allDepartments: true, sirens: "552 100 554, 732 829 320" },
+      contract({ allDepartments: true, sirens: [SIREN_A, SIREN_B] }),
+    ],
+    [
+      "SIRETs",
+      { departments: ["75"], sirets: ["732 829 320 00074", "35600000049837"] },
+      contract({ departments: ["75"], sirets: ["35600000049837", SIRET_B1] }),
+    ],
     ["empty lists and blanks ignored", { departments: ["75", "", "  "], sirens: [], sirets: "" }, contract({ departments: ["75"] })],
     ["nothing granted (data access not configured)", {}, contract({})],
   ])("%s", (_case, input, expected) => {
@@ -79,21 +100,33 @@ describe("validateContract: accepted", () => {
 describe("validateContract: refused", () => {
   it.each<[string, Parameters<typeof validateContract>[0], string[]]>([
     ["unknown department 20", { departments: ["20"] }, ['"20" is not a valid department']],
-    ["unknown departments, all reported", { departments: ["75", "96", "2C", "abc"] }, ['"96" is not a valid department', '"2C" is not a valid department', '"abc" is not a valid department']],
+    [
+      "unknown departments, all reported",
+      { departments: ["75", "96", "2C", "abc"] },
+      ['"96" is not a valid department', '"2C" is not a valid department', '"abc" is not a valid department'],
+    ],
     ["three-digit metropolitan code", { departments: ["075"] }, ['"075" is not a valid department']],
-    ["all departments plus a list", { allDepartments: true, departments: ["75"] }, ["allDepartments cannot be combined with a list of departments: give one or the other"]],
+    [
+      "all departments plus a list",
+      { allDepartments: true, departments: ["75"] },
+      ["allDepartments cannot be combined with a list of departments: give one or the other"],
+    ],
     ["bad SIREN check digit", { allDepartments: true, sirens: ["552100555"] }, ['"552100555" is not a valid SIREN']],
     ["SIRET given as SIREN", { allDepartments: true, sirens: [SIRET_A1] }, [`"${SIRET_A1}" is not a valid SIREN`]],
     ["SIREN given as SIRET", { allDepartments: true, sirets: [SIREN_A] }, [`"${SIREN_A}" is not a valid SIRET`]],
     ["bad SIRET", { allDepartments: true, sirets: ["73282932000075"] }, ['"73282932000075" is not a valid SIRET']],
-    ["SQL-looking entry", { departments: ["75'); drop table accounts; --"] }, ["\"75'); drop table accounts; --\" is not a valid department"]],
+    ["SQL-looking entry", { departments: ["75'); drop table accounts; --"] }, ['"75\'); drop table accounts; --" is not a valid department']],
     ["quote in a SIREN list", { allDepartments: true, sirens: ['552100554"'] }, ['"552100554\\"" is not a valid SIREN']],
-    ["every kind of error at once", { allDepartments: true, departments: ["99"], sirens: ["1"], sirets: ["2"] }, [
-      "allDepartments cannot be combined with a list of departments: give one or the other",
-      '"99" is not a valid department',
-      '"1" is not a valid SIREN',
-      '"2" is not a valid SIRET',
-    ]],
+    [
+      "every kind of error at once",
+      { allDepartments: true, departments: ["99"], sirens: ["1"], sirets: ["2"] },
+      [
+        "allDepartments cannot be combined with a list of departments: give one or the other",
+        '"99" is not a valid department',
+        '"1" is not a valid SIREN',
+        '"2" is not a valid SIRET',
+      ],
+    ],
   ])("%s", (_case, input, errors) => {
     expect(validateContract(input)).toEqual({ ok: false, errors });
   });

@@ -6,11 +6,11 @@ import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
 
 const everywhere = responseMeta(viewerWith(EVERYWHERE));
 const narrow = responseMeta(viewerWith(contractOf(["75", "2A"], { sirens: ["552100554"] }), "starter30"));
-const error = { message: "Cannot query field \"nope\" on type \"Query\".", locations: [{ line: 1, column: 3 }], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } };
+const error = { message: 'Cannot query field "nope" on type "Query".', locations: [{ line: 1, column: 3 }], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } };
 
 describe("GraphQL response text", () => {
   it.each<[string, FormattedExecutionResult]>([
-    ["data and the meta envelope", { data: { property: { id: "a", price: 1.5, tags: ["é", "\"quoted\""] } }, extensions: { meta: everywhere } }],
+    ["data and the meta envelope", { data: { property: { id: "a", price: 1.5, tags: ["é", '"quoted"'] } }, extensions: { meta: everywhere } }],
     ["null data and a narrow contract's envelope", { data: { property: null }, extensions: { meta: narrow } }],
     ["errors without data", { errors: [error], extensions: { meta: narrow } }],
     ["errors and partial data", { errors: [error], data: { a: null, b: 2 }, extensions: { meta: everywhere } }],

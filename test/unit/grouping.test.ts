@@ -64,12 +64,14 @@ describe("photo hashes", () => {
 });
 
 describe("text signature", () => {
-  const advert =
-    "Au coeur du 11e, bel appartement traversant de trois pièces au deuxième étage avec ascenseur, séjour lumineux, deux chambres, cave.";
+  const advert = "Au coeur du 11e, bel appartement traversant de trois pièces au deuxième étage avec ascenseur, séjour lumineux, deux chambres, cave.";
   it("is close for copies of one text and far for unrelated texts", () => {
     const copy = textSignature("Appartement 3 pièces", advert);
     const edited = textSignature("Appartement 3 pièces", advert.replace("cave", "cave et parking"));
-    const other = textSignature("Maison familiale", "Grande maison avec jardin arboré, garage double, cinq chambres, proche écoles et commerces, quartier calme.");
+    const other = textSignature(
+      "Maison familiale",
+      "Grande maison avec jardin arboré, garage double, cinq chambres, proche écoles et commerces, quartier calme.",
+    );
     expect(textDistance(copy, textSignature("APPARTEMENT 3 PIÈCES", advert))).toBe(0);
     expect(textDistance(copy, edited)).toBeLessThanOrEqual(12);
     expect(textDistance(copy, other)).toBeGreaterThan(16);
@@ -90,7 +92,17 @@ describe("pair score", () => {
   });
 
   it("matches the owner's and an agency's listings of one flat on figures alone: energy, floor, area measured differently", () => {
-    const agency = record({ area: 64, roomCount: 3, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 655_000, hashes: [OTHER_FLAT] });
+    const agency = record({
+      area: 64,
+      roomCount: 3,
+      floor: 4,
+      dpeLabel: "d",
+      dpeValue: 212,
+      gesLabel: "e",
+      gesValue: 48,
+      price: 655_000,
+      hashes: [OTHER_FLAT],
+    });
     const owner = record({ area: 61, roomCount: 2, floor: 4, dpeLabel: "d", dpeValue: 212, gesLabel: "e", gesValue: 48, price: 630_000, hashes: [LIVING] });
     expect(scorePair(agency, owner)).toBeGreaterThanOrEqual(MATCH_MODEL.link);
   });
@@ -117,13 +129,25 @@ describe("pair score", () => {
   });
 
   it("does not take a mandatary network's SIRET for one publisher: its agents differ by phone", () => {
-    const agent = (phone: string) => record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: phone, hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
-    const other = record({ publisherSiret: "49330102200044", publisherType: "mandatary", publisherPhone: "+33611111111", hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"] });
+    const agent = (phone: string) =>
+      record({
+        publisherSiret: "49330102200044",
+        publisherType: "mandatary",
+        publisherPhone: phone,
+        hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"],
+      });
+    const other = record({
+      publisherSiret: "49330102200044",
+      publisherType: "mandatary",
+      publisherPhone: "+33611111111",
+      hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"],
+    });
     expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
   });
 
   it("discounts the renders a promoter shows on every unit of a programme", () => {
-    const unit = (floor: number | null, price: number) => record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
+    const unit = (floor: number | null, price: number) =>
+      record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
     expect(scorePair(unit(null, 480_000), unit(null, 495_000))).toBeLessThan(MATCH_MODEL.link);
   });
 });
@@ -139,7 +163,11 @@ describe("clustering", () => {
   });
 
   it("gives the same groups whatever the order of the records", () => {
-    const flat = [record({ hashes: [LIVING, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN] }), record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], area: 63 })];
+    const flat = [
+      record({ hashes: [LIVING, KITCHEN] }),
+      record({ hashes: [LIVING_RECOMPRESSED, KITCHEN] }),
+      record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], area: 63 }),
+    ];
     const other = [record({ area: 90, roomCount: 4, hashes: [OTHER_FLAT] }), record({ area: 91, roomCount: 4, hashes: [OTHER_FLAT] })];
     const all = [...flat, ...other];
     const expected = clusterRecords(all).map((group) => group.map((r) => r.key));
@@ -152,7 +180,9 @@ describe("clustering", () => {
 
   it("does not link a whole block through a logo every listing of an agency shows", () => {
     const logo = "f0e1d2c3b4a59687";
-    const listings = Array.from({ length: 12 }, (_, index) => record({ hashes: [logo, `${(index + 1).toString(16).padStart(2, "0")}3c5a7e9b1d2f4a`], area: 60 + index * 0.4, price: 600_000 + index * 9_000 }));
+    const listings = Array.from({ length: 12 }, (_, index) =>
+      record({ hashes: [logo, `${(index + 1).toString(16).padStart(2, "0")}3c5a7e9b1d2f4a`], area: 60 + index * 0.4, price: 600_000 + index * 9_000 }),
+    );
     expect(clusterRecords(listings)).toHaveLength(12);
   });
 });
@@ -163,12 +193,30 @@ describe("group identity", () => {
     return () => `new-${(n += 1)}`;
   };
   it("keeps the oldest id on a merge, and says where the absorbed one went", () => {
-    const result = identifyGroups([[{ key: "a", previous: "p2", seniority: "1" }, { key: "b", previous: "p1", seniority: "2" }, { key: "c", previous: undefined, seniority: "3" }]], ids());
+    const result = identifyGroups(
+      [
+        [
+          { key: "a", previous: "p2", seniority: "1" },
+          { key: "b", previous: "p1", seniority: "2" },
+          { key: "c", previous: undefined, seniority: "3" },
+        ],
+      ],
+      ids(),
+    );
     expect(result.propertyIds).toEqual(["p1"]);
     expect([...result.absorbed]).toEqual([["p2", "p1"]]);
   });
   it("on a split, the larger part keeps the id and the other gets a new one; on a tie, the part with the eldest member", () => {
-    const larger = identifyGroups([[{ key: "a", previous: "p1", seniority: "3" }], [{ key: "b", previous: "p1", seniority: "1" }, { key: "c", previous: "p1", seniority: "2" }]], ids());
+    const larger = identifyGroups(
+      [
+        [{ key: "a", previous: "p1", seniority: "3" }],
+        [
+          { key: "b", previous: "p1", seniority: "1" },
+          { key: "c", previous: "p1", seniority: "2" },
+        ],
+      ],
+      ids(),
+    );
     expect(larger.propertyIds).toEqual(["new-1", "p1"]);
     const tie = identifyGroups([[{ key: "a", previous: "p1", seniority: "9" }], [{ key: "b", previous: "p1", seniority: "1" }]], ids());
     expect(tie.propertyIds).toEqual(["new-1", "p1"]);

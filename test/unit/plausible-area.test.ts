@@ -3,7 +3,15 @@ import { plausibleArea } from "../../src/domain/grouping/plausible-area.js";
 
 describe("plausible area", () => {
   it("keeps the areas flats and houses have", () => {
-    for (const [area, rooms] of [[9, 1], [14, 1], [58, 3], [200, 2], [420, 8], [75, null], [1_500, null]] as const) {
+    for (const [area, rooms] of [
+      [9, 1],
+      [14, 1],
+      [58, 3],
+      [200, 2],
+      [420, 8],
+      [75, null],
+      [1_500, null],
+    ] as const) {
       expect(plausibleArea(area, rooms)).toBe(area);
     }
   });

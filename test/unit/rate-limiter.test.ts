@@ -6,7 +6,11 @@ import { EVERYWHERE, viewerWith } from "../factories/viewers.js";
 describe("rate limiter", () => {
   it("allows the plan's allowance per window, then refuses until the window resets", async () => {
     let now = 1_020_000; // windows are aligned on the clock: this one starts here
-    const limiter = new RateLimiter(() => 3, 60, () => now);
+    const limiter = new RateLimiter(
+      () => 3,
+      60,
+      () => now,
+    );
     const viewer = viewerWith(EVERYWHERE, "free");
     const results = [];
     for (let request = 0; request < 4; request += 1) results.push(await limiter.consume(viewer));

@@ -43,9 +43,7 @@ describe("synthetic listings generator", () => {
   });
 
   it("writes only lines that pass the ingest validation and normalisation", () => {
-    const rejected = feed
-      .map((line) => ({ line, result: prepareLine(JSON.stringify(line), DEFAULT_UNTIL) }))
-      .filter(({ result }) => !result.ok);
+    const rejected = feed.map((line) => ({ line, result: prepareLine(JSON.stringify(line), DEFAULT_UNTIL) })).filter(({ result }) => !result.ok);
     expect(rejected.map(({ line, result }) => ({ url: line.source.url, result }))).toEqual([]);
   });
 
@@ -74,7 +72,13 @@ describe("synthetic listings generator", () => {
   it("places listings in real communes with matching postcodes and INSEE codes", () => {
     const communes = new Map(listCommunes().map((c) => [c.inseeCode, c]));
     for (const { location } of observations) {
-      const resolved = resolveLocation({ postcode: location.postcode, inseeCode: location.inseeCode ?? null, cityName: location.city?.name ?? null, latitude: location.latitude ?? null, longitude: location.longitude ?? null });
+      const resolved = resolveLocation({
+        postcode: location.postcode,
+        inseeCode: location.inseeCode ?? null,
+        cityName: location.city?.name ?? null,
+        latitude: location.latitude ?? null,
+        longitude: location.longitude ?? null,
+      });
       expect(resolved.ok, JSON.stringify(location)).toBe(true);
       if (!resolved.ok) continue;
       expect(communes.get(resolved.location.inseeCode)?.postcodes).toContain(location.postcode);
@@ -95,7 +99,9 @@ describe("synthetic listings generator", () => {
 
   it("prices vary by place: Paris costs more per m² than the Creuse", () => {
     const perSquareMeter = (prefix: string) => {
-      const sales = observations.filter((o) => o.transaction.type === "sale" && o.property.type === "apartment" && o.location.postcode.startsWith(prefix) && o.property.area);
+      const sales = observations.filter(
+        (o) => o.transaction.type === "sale" && o.property.type === "apartment" && o.location.postcode.startsWith(prefix) && o.property.area,
+      );
       return sales.reduce((sum, o) => sum + o.transaction.price / (o.property.area ?? 1), 0) / sales.length;
     };
     expect(perSquareMeter("75")).toBeGreaterThan(2 * perSquareMeter("59"));
@@ -144,7 +150,10 @@ describe("synthetic listings generator", () => {
     for (const lines of history.values()) {
       const times = lines.map((l) => Date.parse(l.observedAt));
       expect(times).toEqual([...times].sort((a, b) => a - b));
-      const prices = lines.filter(isFull).filter((l) => l.status === "available").map((l) => l.transaction.price);
+      const prices = lines
+        .filter(isFull)
+        .filter((l) => l.status === "available")
+        .map((l) => l.transaction.price);
       if (prices.length > 1 && (prices.at(-1) ?? 0) < (prices[0] ?? 0)) drops += 1;
       if (lines.at(-1)?.status === "removed") removals += 1;
     }

@@ -36,7 +36,11 @@ describe("selectionAsksFor", () => {
     ["another wanted path", "{ property { media { images { url } } } }", true],
     ["only the start of a path", "{ property { classifieds { media { __typename } } } }", false],
     ["the last name elsewhere", "{ property { images { url } classifieds { images { url } } } }", false],
-    ["the path through fragments at two levels", "{ property { ...P } } fragment P on Property { classifieds { ...C } } fragment C on Classified { media { images { id } } }", true],
+    [
+      "the path through fragments at two levels",
+      "{ property { ...P } } fragment P on Property { classifieds { ...C } } fragment C on Classified { media { images { id } } }",
+      true,
+    ],
     ["the path through inline fragments", "{ property { classifieds { ... on Classified { media { ... { images { id } } } } } } }", true],
     ["a fragment used at two levels", "{ property { ...M classifieds { ...M } } } fragment M on HasMedia { media { id } }", false],
     ["a fragment spread again deeper down", "{ property { ...P } } fragment P on Property { classifieds { property { ...P } } }", false],

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isValidSiren,
-  isValidSiret,
-  luhnCheckDigit,
-  normaliseSiren,
-  normaliseSiret,
-  sirenOfSiret,
-} from "../../src/domain/siren.js";
+import { isValidSiren, isValidSiret, luhnCheckDigit, normaliseSiren, normaliseSiret, sirenOfSiret } from "../../src/domain/siren.js";
 
 describe("isValidSiren", () => {
   it.each([

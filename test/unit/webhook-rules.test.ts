@@ -37,9 +37,23 @@ describe("SSRF guard", () => {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
-      "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-      "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1",
-      "2002:7f00:1::1", "not-an-ip",
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "2002:7f00:1::1",
+      "not-an-ip",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -47,11 +61,18 @@ describe("SSRF guard", () => {
 
   it("judges IPv6 forms that embed an IPv4 address by the IPv4 rules", () => {
     for (const address of [
-      "::127.0.0.1", "::7f00:1", "::10.0.0.1", "::8.8.8.8", // IPv4-compatible: deprecated, never routed
-      "::ffff:7f00:1", "::ffff:169.254.169.254", // IPv4-mapped
-      "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.1.2.3", // NAT64 of private targets
+      "::127.0.0.1",
+      "::7f00:1",
+      "::10.0.0.1",
+      "::8.8.8.8", // IPv4-compatible: deprecated, never routed
+      "::ffff:7f00:1",
+      "::ffff:169.254.169.254", // IPv4-mapped
+      "64:ff9b::127.0.0.1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b::10.1.2.3", // NAT64 of private targets
       "64:ff9b:1::8.8.8.8", // local-use NAT64
-      "2002:0a00:0001::1", "2002:0808:0808::1", // 6to4
+      "2002:0a00:0001::1",
+      "2002:0808:0808::1", // 6to4
       "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
     ]) {
       expect(isPublicAddress(address), address).toBe(false);

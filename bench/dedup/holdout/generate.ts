@@ -21,10 +21,16 @@ function parseArgs(argv: string[]): { objects: number; seed: number; out: string
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = argv[i + 1];
-    if (a === "--objects" && v) { opts.objects = Number(v); i++; }
-    else if (a === "--seed" && v) { opts.seed = Number(v); i++; }
-    else if (a === "--out" && v) { opts.out = v; i++; }
-    else if (a === "--help" || a === "-h") {
+    if (a === "--objects" && v) {
+      opts.objects = Number(v);
+      i++;
+    } else if (a === "--seed" && v) {
+      opts.seed = Number(v);
+      i++;
+    } else if (a === "--out" && v) {
+      opts.out = v;
+      i++;
+    } else if (a === "--help" || a === "-h") {
       console.log("usage: npx tsx bench/dedup/holdout/generate.ts [--objects N] [--seed S] [--out DIR]");
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
@@ -228,7 +234,6 @@ interface Line {
 // ---------------------------------------------------------------- generator
 
 const PRO_PORTALS = ["seloger.com", "bienici.com", "logic-immo.com", "lefigaro.fr", "leboncoin.fr"];
-const OWNER_PORTALS = ["pap.fr", "leboncoin.fr", "paruvendu.fr"];
 const MANDATARY_PORTALS = ["leboncoin.fr", "seloger.com", "bienici.com", "logic-immo.com"];
 const PROMOTER_PORTALS = ["seloger.com", "bienici.com", "logic-immo.com", "lefigaro.fr"];
 const ORIENTATIONS = ["sud", "sud-ouest", "ouest", "est", "nord", "sud-est", "traversant est-ouest", "nord-est"];
@@ -277,7 +282,14 @@ class Generator {
   /** The photo as one portal serves it: re-encoded, each hash 0 to 4 bits away from the original. */
   private reencode(p: Photo, portal: string, listingId: number, index: number): ImageOut {
     const r = this.rng;
-    const n = (): number => r.weighted([[0, 0.3], [1, 0.32], [2, 0.2], [3, 0.11], [4, 0.07]]);
+    const n = (): number =>
+      r.weighted([
+        [0, 0.3],
+        [1, 0.32],
+        [2, 0.2],
+        [3, 0.11],
+        [4, 0.07],
+      ]);
     const hex = (h: bigint): string => h.toString(16).padStart(16, "0");
     return {
       url: this.imageUrl(portal, listingId, index),
@@ -291,14 +303,22 @@ class Generator {
     const r = this.rng;
     const h = r.digits(6) + listingId.toString(36) + index;
     switch (portal) {
-      case "seloger.com": return `https://v.seloger.com/s/width/800/visuels/${h.slice(0, 1)}/${h.slice(1, 2)}/${h.slice(2, 3)}/${h}.jpg`;
-      case "leboncoin.fr": return `https://img.leboncoin.fr/api/v1/lbcpb1/images/${h.slice(0, 2)}/${h.slice(2, 4)}/${h}.jpg?rule=ad-large`;
-      case "pap.fr": return `https://cdn.pap.fr/photos/pap/${h.slice(0, 2)}/${h}.jpg`;
-      case "bienici.com": return `https://file.bienici.com/photo/${h}_${index}.jpg?width=600`;
-      case "logic-immo.com": return `https://mmf.logic-immo.com/mmf/ads/photo-prop-800x600/${h.slice(0, 3)}/${h}.jpg`;
-      case "lefigaro.fr": return `https://photos.immobilier.lefigaro.fr/photos/${h}.jpg`;
-      case "ouestfrance-immo.com": return `https://media.ouestfrance-immo.com/photos/${h}.jpg`;
-      default: return `https://media.paruvendu.fr/photos/immo/${h}.jpg`;
+      case "seloger.com":
+        return `https://v.seloger.com/s/width/800/visuels/${h.slice(0, 1)}/${h.slice(1, 2)}/${h.slice(2, 3)}/${h}.jpg`;
+      case "leboncoin.fr":
+        return `https://img.leboncoin.fr/api/v1/lbcpb1/images/${h.slice(0, 2)}/${h.slice(2, 4)}/${h}.jpg?rule=ad-large`;
+      case "pap.fr":
+        return `https://cdn.pap.fr/photos/pap/${h.slice(0, 2)}/${h}.jpg`;
+      case "bienici.com":
+        return `https://file.bienici.com/photo/${h}_${index}.jpg?width=600`;
+      case "logic-immo.com":
+        return `https://mmf.logic-immo.com/mmf/ads/photo-prop-800x600/${h.slice(0, 3)}/${h}.jpg`;
+      case "lefigaro.fr":
+        return `https://photos.immobilier.lefigaro.fr/photos/${h}.jpg`;
+      case "ouestfrance-immo.com":
+        return `https://media.ouestfrance-immo.com/photos/${h}.jpg`;
+      default:
+        return `https://media.paruvendu.fr/photos/immo/${h}.jpg`;
     }
   }
 
@@ -310,7 +330,15 @@ class Generator {
     const last = r.pick(LAST_NAMES);
     const local = `${slugify(first)}.${slugify(last)}`.replace(/-/g, "");
     const domain = emailDomain ?? r.pick(OWNER_MAIL_DOMAINS);
-    const email = emailDomain ? `${local}@${domain}` : r.pick([`${local}@${domain}`, `${slugify(first)}${slugify(last).slice(0, 1)}${r.int(1, 99)}@${domain}`, `${slugify(last)}.${slugify(first).slice(0, 1)}@${domain}`]).replace(/-/g, "");
+    const email = emailDomain
+      ? `${local}@${domain}`
+      : r
+          .pick([
+            `${local}@${domain}`,
+            `${slugify(first)}${slugify(last).slice(0, 1)}${r.int(1, 99)}@${domain}`,
+            `${slugify(last)}.${slugify(first).slice(0, 1)}@${domain}`,
+          ])
+          .replace(/-/g, "");
     return { first, last, mobile: newMobile(r), email };
   }
 
@@ -323,7 +351,10 @@ class Generator {
     const usedNames = new Set<string>();
     for (let i = 0; i < n; i++) {
       const brand = r.pick(AGENCY_BRANDS);
-      let name = brand === "Cabinet" || brand === "Agence" ? `${brand} ${r.pick(LAST_NAMES)} ${r.pick(AGENCY_SUFFIXES)}` : `${brand} ${r.pick([c.quartiers[0] ?? c.officialName, r.pick(c.quartiers), r.pick(AGENCY_SUFFIXES)])}`;
+      let name =
+        brand === "Cabinet" || brand === "Agence"
+          ? `${brand} ${r.pick(LAST_NAMES)} ${r.pick(AGENCY_SUFFIXES)}`
+          : `${brand} ${r.pick([c.quartiers[0] ?? c.officialName, r.pick(c.quartiers), r.pick(AGENCY_SUFFIXES)])}`;
       if (usedNames.has(name)) name += ` ${c.sectors[0]?.cityNames[0] ?? ""}`;
       usedNames.add(name);
       const slug = slugify(name).slice(0, 30);
@@ -437,7 +468,12 @@ class Generator {
   private owner(c: Commune): Publisher {
     const r = this.rng;
     const p = this.person(null);
-    const portals = r.weighted([[["pap.fr"], 0.3], [["leboncoin.fr"], 0.35], [["pap.fr", "leboncoin.fr"], 0.25], [["leboncoin.fr", "paruvendu.fr"], 0.1]] as const);
+    const portals = r.weighted([
+      [["pap.fr"], 0.3],
+      [["leboncoin.fr"], 0.35],
+      [["pap.fr", "leboncoin.fr"], 0.25],
+      [["leboncoin.fr", "paruvendu.fr"], 0.1],
+    ] as const);
     return {
       key: `owner:${++this.ownerSeq}`,
       kind: "owner",
@@ -481,10 +517,23 @@ class Generator {
   private roomsAndArea(c: Commune, type: "apartment" | "house"): { rooms: number; area: number } {
     const r = this.rng;
     if (type === "house") {
-      const rooms = r.weighted([[3, 0.12], [4, 0.3], [5, 0.3], [6, 0.18], [7, 0.07], [8, 0.03]]);
+      const rooms = r.weighted([
+        [3, 0.12],
+        [4, 0.3],
+        [5, 0.3],
+        [6, 0.18],
+        [7, 0.07],
+        [8, 0.03],
+      ]);
       return { rooms, area: Math.round((rooms * r.uniform(19, 27) + r.uniform(-6, 12)) * 10) / 10 };
     }
-    const rooms = r.weighted([[1, 0.15], [2, 0.3], [3, 0.29], [4, 0.17], [5, 0.09]]);
+    const rooms = r.weighted([
+      [1, 0.15],
+      [2, 0.3],
+      [3, 0.29],
+      [4, 0.17],
+      [5, 0.09],
+    ]);
     const ranges: Record<number, [number, number]> = { 1: [16, 32], 2: [34, 52], 3: [52, 76], 4: [70, 96], 5: [88, 135] };
     const [lo, hi] = ranges[rooms] ?? [50, 70];
     const shrink = c.key === "paris11" ? 0.85 : 1;
@@ -492,8 +541,17 @@ class Generator {
   }
 
   private newObject(opts: {
-    commune: Commune; sector?: Sector; type?: "apartment" | "house"; tx?: "sale" | "rent"; rooms?: number; area?: number;
-    lat?: number; lon?: number; building?: Building | null; programme?: Programme | null; families?: string[];
+    commune: Commune;
+    sector?: Sector;
+    type?: "apartment" | "house";
+    tx?: "sale" | "rent";
+    rooms?: number;
+    area?: number;
+    lat?: number;
+    lon?: number;
+    building?: Building | null;
+    programme?: Programme | null;
+    families?: string[];
   }): Obj {
     const r = this.rng;
     const c = opts.commune;
@@ -509,7 +567,18 @@ class Generator {
     const isNew = programme !== null;
     const floorCount = type === "house" ? r.int(1, 2) : building ? building.floorCount : programme ? 5 : r.int(c.floors[0], c.floors[1]);
     const floor = type === "house" ? null : r.int(0, floorCount);
-    const year = isNew ? 2027 : building ? building.year : r.chance(0.75) ? r.weighted([[r.int(1850, 1913), 0.3], [r.int(1920, 1970), 0.3], [r.int(1971, 2000), 0.25], [r.int(2001, 2022), 0.15]]) : null;
+    const year = isNew
+      ? 2027
+      : building
+        ? building.year
+        : r.chance(0.75)
+          ? r.weighted([
+              [r.int(1850, 1913), 0.3],
+              [r.int(1920, 1970), 0.3],
+              [r.int(1971, 2000), 0.25],
+              [r.int(2001, 2022), 0.15],
+            ])
+          : null;
     let dpeValue = isNew ? r.int(40, 75) : Math.round(r.uniform(70, 380) + (year && year < 1950 ? 50 : 0));
     if (type === "house") dpeValue += 20;
     const perM2 = tx === "sale" ? c.salePerM2 : c.rentPerM2;
@@ -540,7 +609,8 @@ class Generator {
       parking: r.chance(isNew ? 0.9 : type === "house" ? 0.7 : 0.35),
       cellar: type === "apartment" && r.chance(0.5),
       pool: type === "house" && r.chance(c.key === "lourmarin" ? 0.6 : 0.1),
-      landArea: type === "house" ? r.int(c.key === "becherel" || c.key === "lourmarin" ? 400 : 180, c.key === "becherel" || c.key === "lourmarin" ? 3000 : 900) : null,
+      landArea:
+        type === "house" ? r.int(c.key === "becherel" || c.key === "lourmarin" ? 400 : 180, c.key === "becherel" || c.key === "lourmarin" ? 3000 : 900) : null,
       orientation: r.pick(ORIENTATIONS),
       heating: r.pick(HEATINGS),
       quartier: r.pick(c.quartiers),
@@ -592,15 +662,31 @@ class Generator {
         };
         const n = Math.min(left, r.int(4, 10));
         // Most units share a typology with another unit: the hard case.
-        const baseRooms = r.weighted([[2, 0.45], [3, 0.4], [4, 0.15]]);
+        const baseRooms = r.weighted([
+          [2, 0.45],
+          [3, 0.4],
+          [4, 0.15],
+        ]);
         const baseArea = baseRooms === 2 ? r.uniform(40, 47) : baseRooms === 3 ? r.uniform(60, 68) : r.uniform(78, 88);
         const usedLots = new Set<string>();
         for (let i = 0; i < n; i++) {
           const rooms = r.chance(0.7) ? baseRooms : r.pick([1, 2, 3, 4, 5]);
           const area = rooms === baseRooms ? Math.round(baseArea * r.uniform(0.97, 1.03) * 10) / 10 : this.roomsAndArea(c, "apartment").area;
-          const o = this.newObject({ commune: c, sector, type: "apartment", tx: "sale", rooms, area, lat: pos.lat, lon: pos.lon, programme: prog, families: [`programme:${id}`] });
+          const o = this.newObject({
+            commune: c,
+            sector,
+            type: "apartment",
+            tx: "sale",
+            rooms,
+            area,
+            lat: pos.lat,
+            lon: pos.lon,
+            programme: prog,
+            families: [`programme:${id}`],
+          });
           let lot: string;
-          do lot = `${r.pick(["A", "B", "C"])}${o.floor ?? 0}${r.int(1, 9)}`; while (usedLots.has(lot));
+          do lot = `${r.pick(["A", "B", "C"])}${o.floor ?? 0}${r.int(1, 9)}`;
+          while (usedLots.has(lot));
           usedLots.add(lot);
           o.lot = lot;
           o.photos = r.chance(0.6) ? [this.photo("plan")] : [];
@@ -612,8 +698,17 @@ class Generator {
         const pos = this.jitter(sector.lat, sector.lon, c.radiusKm);
         const id = ++buildingSeq;
         const b: Building = {
-          id, lat: pos.lat, lon: pos.lon, facade: this.photo("facade"), floorCount: r.int(c.floors[0], c.floors[1]),
-          year: r.weighted([[r.int(1860, 1913), 0.5], [r.int(1950, 1985), 0.35], [r.int(1990, 2015), 0.15]]), elevator: r.chance(0.6),
+          id,
+          lat: pos.lat,
+          lon: pos.lon,
+          facade: this.photo("facade"),
+          floorCount: r.int(c.floors[0], c.floors[1]),
+          year: r.weighted([
+            [r.int(1860, 1913), 0.5],
+            [r.int(1950, 1985), 0.35],
+            [r.int(1990, 2015), 0.15],
+          ]),
+          elevator: r.chance(0.6),
         };
         const n = Math.min(left, r.int(2, 4));
         const rooms = this.roomsAndArea(c, "apartment").rooms;
@@ -624,9 +719,16 @@ class Generator {
         const floors = r.sample([...Array(b.floorCount + 1).keys()], n);
         for (let i = 0; i < n; i++) {
           const o = this.newObject({
-            commune: c, sector, type: "apartment", tx: r.chance(0.75) ? tx : tx === "sale" ? "rent" : "sale",
+            commune: c,
+            sector,
+            type: "apartment",
+            tx: r.chance(0.75) ? tx : tx === "sale" ? "rent" : "sale",
             rooms: r.chance(0.75) ? rooms : Math.max(1, rooms + r.pick([-1, 1])),
-            area: Math.round(baseArea * r.uniform(0.94, 1.06) * 10) / 10, lat: b.lat, lon: b.lon, building: b, families: [`building:${id}`],
+            area: Math.round(baseArea * r.uniform(0.94, 1.06) * 10) / 10,
+            lat: b.lat,
+            lon: b.lon,
+            building: b,
+            families: [`building:${id}`],
           });
           o.floor = floors[i] ?? o.floor;
           o.forcedAgency = agency;
@@ -642,10 +744,18 @@ class Generator {
         first.forcedAgency = agency;
         first.photos = this.ownPhotos(first);
         const second = this.newObject({
-          commune: c, sector, type: "apartment", tx: first.tx, rooms: first.rooms,
-          area: Math.round(first.area * r.uniform(0.96, 1.04) * 10) / 10, families: [`twins:${id}`],
+          commune: c,
+          sector,
+          type: "apartment",
+          tx: first.tx,
+          rooms: first.rooms,
+          area: Math.round(first.area * r.uniform(0.96, 1.04) * 10) / 10,
+          families: [`twins:${id}`],
         });
-        second.netPrice = first.tx === "sale" ? Math.round((first.netPrice * r.uniform(0.96, 1.04)) / 1000) * 1000 : Math.round((first.netPrice * r.uniform(0.96, 1.04)) / 5) * 5;
+        second.netPrice =
+          first.tx === "sale"
+            ? Math.round((first.netPrice * r.uniform(0.96, 1.04)) / 1000) * 1000
+            : Math.round((first.netPrice * r.uniform(0.96, 1.04)) / 5) * 5;
         second.quartier = first.quartier;
         second.forcedAgency = agency;
         second.photos = this.ownPhotos(second);
@@ -675,14 +785,19 @@ class Generator {
       pubs.push({ pub: o.programme.promoter, photoMode: "primary" });
       if (r.chance(0.3)) pubs.push({ pub: r.chance(0.5) ? r.pick(this.mandatariesOf(c)) : r.pick(this.agenciesOf(c)), photoMode: "all" });
     } else {
-      const first = o.forcedAgency ?? r.weighted<() => Publisher>([
-        [() => r.pick(this.agenciesOf(c)), 0.5],
-        [() => this.owner(c), 0.3],
-        [() => r.pick(this.mandatariesOf(c)), 0.2],
-      ])();
+      const first =
+        o.forcedAgency ??
+        r.weighted<() => Publisher>([
+          [() => r.pick(this.agenciesOf(c)), 0.5],
+          [() => this.owner(c), 0.3],
+          [() => r.pick(this.mandatariesOf(c)), 0.2],
+        ])();
       pubs.push({ pub: first, photoMode: "primary" });
       if (r.chance(0.42)) {
-        const extra = r.weighted([[1, 0.7], [2, 0.3]]);
+        const extra = r.weighted([
+          [1, 0.7],
+          [2, 0.3],
+        ]);
         for (let i = 0; i < extra; i++) {
           const candidate = r.weighted<() => Publisher>([
             [() => r.pick(this.agenciesOf(c)), 0.55],
@@ -690,7 +805,11 @@ class Generator {
             [() => this.owner(c), first.kind === "owner" ? 0 : 0.2],
           ])();
           if (pubs.some((x) => x.pub.key === candidate.key)) continue;
-          const mode = r.weighted([["own", 0.62], ["some", 0.26], ["all", 0.12]] as const);
+          const mode = r.weighted([
+            ["own", 0.62],
+            ["some", 0.26],
+            ["all", 0.12],
+          ] as const);
           pubs.push({ pub: candidate, photoMode: mode });
         }
       }
@@ -716,11 +835,24 @@ class Generator {
     return out;
   }
 
-  private version(o: Obj, pub: Publisher, photoMode: "primary" | "own" | "some" | "all", start: number, end: number | null, finalStatus: Version["finalStatus"]): Version {
+  private version(
+    o: Obj,
+    pub: Publisher,
+    photoMode: "primary" | "own" | "some" | "all",
+    start: number,
+    end: number | null,
+    finalStatus: Version["finalStatus"],
+  ): Version {
     const r = this.rng;
     // Area as this publisher measured it: Carrez law area, floor area, whole metres, with annexes.
     let area = o.area;
-    const how = r.weighted([["same", 0.45], ["round", 0.22], ["carrez", o.type === "apartment" ? 0.18 : 0], ["annex", o.type === "house" ? 0.18 : 0.05], ["other", 0.1]] as const);
+    const how = r.weighted([
+      ["same", 0.45],
+      ["round", 0.22],
+      ["carrez", o.type === "apartment" ? 0.18 : 0],
+      ["annex", o.type === "house" ? 0.18 : 0.05],
+      ["other", 0.1],
+    ] as const);
     if (how === "round") area = Math.round(area);
     else if (how === "carrez") area = Math.round(area * r.uniform(0.93, 0.99) * 10) / 10;
     else if (how === "annex") area = Math.round(area * r.uniform(1.01, 1.06));
@@ -764,7 +896,10 @@ class Generator {
       photos = [...o.photos];
       if (photoMode === "all" && r.chance(0.4)) r.shuffle(photos);
     } else if (photoMode === "some") {
-      const shared = r.sample(o.photos.filter((p) => p.kind === "own"), r.int(1, 3));
+      const shared = r.sample(
+        o.photos.filter((p) => p.kind === "own"),
+        r.int(1, 3),
+      );
       const own = Array.from({ length: r.int(2, 8) }, () => this.photo("own"));
       photos = r.shuffle([...shared, ...own]);
     } else {
@@ -776,12 +911,40 @@ class Generator {
     const underOfferDay = finalStatus === "sold" && end !== null && r.chance(0.45) ? Math.max(start + 3, end - r.int(5, 30)) : null;
     const ref = pub.kind === "owner" ? "" : `${pub.refPrefix}${r.int(1000, 99999)}`;
     const v: Version = {
-      obj: o, pub, area, rooms, bedrooms: Math.max(0, o.bedrooms + (roomsNoise > 0 && r.chance(0.5) ? 1 : 0)), price, cuts, photos, exclusive, start, end,
-      finalStatus, underOfferDay, contact, ownerName: null, refusing: pub.kind === "owner" && r.chance(0.6), feeRate, ref, description: "",
-      showsDpe: r.chance(o.isNew ? 0.6 : 0.9), showsDpeValue: r.chance(0.65), showsGes: r.chance(0.7), showsFloor: r.chance(0.7),
-      showsBedrooms: r.chance(0.72), showsYear: r.chance(0.45), rooms_noise: roomsNoise,
+      obj: o,
+      pub,
+      area,
+      rooms,
+      bedrooms: Math.max(0, o.bedrooms + (roomsNoise > 0 && r.chance(0.5) ? 1 : 0)),
+      price,
+      cuts,
+      photos,
+      exclusive,
+      start,
+      end,
+      finalStatus,
+      underOfferDay,
+      contact,
+      ownerName: null,
+      refusing: pub.kind === "owner" && r.chance(0.6),
+      feeRate,
+      ref,
+      description: "",
+      showsDpe: r.chance(o.isNew ? 0.6 : 0.9),
+      showsDpeValue: r.chance(0.65),
+      showsGes: r.chance(0.7),
+      showsFloor: r.chance(0.7),
+      showsBedrooms: r.chance(0.72),
+      showsYear: r.chance(0.45),
+      rooms_noise: roomsNoise,
     };
-    if (pub.kind === "owner") v.ownerName = r.weighted([[`${pub.staff[0]?.first}`, 0.45], [`${pub.staff[0]?.first} ${pub.staff[0]?.last}`, 0.3], [`M. ${pub.staff[0]?.last}`, 0.15], [`${pub.staff[0]?.last}`.toUpperCase(), 0.1]]);
+    if (pub.kind === "owner")
+      v.ownerName = r.weighted([
+        [`${pub.staff[0]?.first}`, 0.45],
+        [`${pub.staff[0]?.first} ${pub.staff[0]?.last}`, 0.3],
+        [`M. ${pub.staff[0]?.last}`, 0.15],
+        [`${pub.staff[0]?.last}`.toUpperCase(), 0.1],
+      ]);
     v.description = this.describe(v);
     return v;
   }
@@ -789,11 +952,34 @@ class Generator {
   private facts(v: Version, area: number, price: number): Facts {
     const o = v.obj;
     return {
-      type: o.type, tx: o.tx, area, rooms: v.rooms, bedrooms: v.bedrooms, floor: o.floor, floorCount: o.floorCount, elevator: o.elevator,
-      balconyArea: o.balconyArea, terraceArea: o.terraceArea, gardenArea: o.gardenArea, parking: o.parking, cellar: o.cellar, pool: o.pool,
-      landArea: o.landArea, orientation: o.orientation, heating: o.heating.label, quartier: o.quartier, city: o.sector.cityNames[0] ?? o.commune.officialName,
-      dpe: v.showsDpe ? dpeLabel(o.dpeValue) : null, year: o.year, price, netPrice: o.tx === "sale" ? o.netPrice : o.netPrice, charges: o.charges,
-      feeRate: v.feeRate, lots: o.lots, available: this.rng.pick(["de suite", "immédiatement", `le ${dateOf(v.start + 20).slice(8, 10)}/${dateOf(v.start + 20).slice(5, 7)}`]), isNew: o.isNew,
+      type: o.type,
+      tx: o.tx,
+      area,
+      rooms: v.rooms,
+      bedrooms: v.bedrooms,
+      floor: o.floor,
+      floorCount: o.floorCount,
+      elevator: o.elevator,
+      balconyArea: o.balconyArea,
+      terraceArea: o.terraceArea,
+      gardenArea: o.gardenArea,
+      parking: o.parking,
+      cellar: o.cellar,
+      pool: o.pool,
+      landArea: o.landArea,
+      orientation: o.orientation,
+      heating: o.heating.label,
+      quartier: o.quartier,
+      city: o.sector.cityNames[0] ?? o.commune.officialName,
+      dpe: v.showsDpe ? dpeLabel(o.dpeValue) : null,
+      year: o.year,
+      price,
+      netPrice: o.tx === "sale" ? o.netPrice : o.netPrice,
+      charges: o.charges,
+      feeRate: v.feeRate,
+      lots: o.lots,
+      available: this.rng.pick(["de suite", "immédiatement", `le ${dateOf(v.start + 20).slice(8, 10)}/${dateOf(v.start + 20).slice(5, 7)}`]),
+      isNew: o.isNew,
     };
   }
 
@@ -807,9 +993,28 @@ class Generator {
       return programmeDescription(f, v.obj.programme.name, pub.name, v.obj.programme.units, v.obj.lot ?? "A11", v.obj.programme.delivery, r.chance(0.5));
     }
     if (pub.kind === "mandatary" && contact && pub.network) {
-      return mandataryDescription(r, f, `${contact.first} ${contact.last}`, pub.network.role, pub.network.names[0] ?? pub.network.key, spellPhone(r, contact.mobile), pub.rsac ?? "", v.obj.commune.officialName.split(" ")[0] ?? "", v.exclusive);
+      return mandataryDescription(
+        r,
+        f,
+        `${contact.first} ${contact.last}`,
+        pub.network.role,
+        pub.network.names[0] ?? pub.network.key,
+        spellPhone(r, contact.mobile),
+        pub.rsac ?? "",
+        v.obj.commune.officialName.split(" ")[0] ?? "",
+        v.exclusive,
+      );
     }
-    return agencyDescription(r, f, pub.style, pub.name, contact ? `${contact.first} ${contact.last}` : pub.name, spellPhone(r, contact?.mobile ?? pub.phone ?? "0600000000"), v.ref, v.exclusive);
+    return agencyDescription(
+      r,
+      f,
+      pub.style,
+      pub.name,
+      contact ? `${contact.first} ${contact.last}` : pub.name,
+      spellPhone(r, contact?.mobile ?? pub.phone ?? "0600000000"),
+      v.ref,
+      v.exclusive,
+    );
   }
 
   // ------------------------------------------------------------ listings
@@ -822,17 +1027,24 @@ class Generator {
     const sale = o.tx === "sale";
     const word = o.type === "house" ? "maison" : "appartement";
     switch (portal) {
-      case "seloger.com": return `https://www.seloger.com/annonces/${sale ? "achat" : "locations"}/${word}/${c.selogerSlug}/${slugify(o.quartier)}/${200_000_000 + seq}.htm`;
-      case "leboncoin.fr": return `https://www.leboncoin.fr/ad/${sale ? "ventes_immobilieres" : "locations"}/${2_800_000_000 + seq}`;
-      case "pap.fr": return `https://www.pap.fr/annonces/${word}-${c.slug}-${o.sector.postcode}-r${440_000_000 + seq}`;
-      case "bienici.com": return `https://www.bienici.com/annonce/${sale ? "vente" : "location"}/${c.slug}/${word}/${v.rooms}pieces/${slugify(v.pub.refPrefix || "ag")}-${v.pub.key.replace(/\D/g, "")}-${9_000_000 + seq}`;
+      case "seloger.com":
+        return `https://www.seloger.com/annonces/${sale ? "achat" : "locations"}/${word}/${c.selogerSlug}/${slugify(o.quartier)}/${200_000_000 + seq}.htm`;
+      case "leboncoin.fr":
+        return `https://www.leboncoin.fr/ad/${sale ? "ventes_immobilieres" : "locations"}/${2_800_000_000 + seq}`;
+      case "pap.fr":
+        return `https://www.pap.fr/annonces/${word}-${c.slug}-${o.sector.postcode}-r${440_000_000 + seq}`;
+      case "bienici.com":
+        return `https://www.bienici.com/annonce/${sale ? "vente" : "location"}/${c.slug}/${word}/${v.rooms}pieces/${slugify(v.pub.refPrefix || "ag")}-${v.pub.key.replace(/\D/g, "")}-${9_000_000 + seq}`;
       case "logic-immo.com": {
-        const hex = (seq * 2654435761 >>> 0).toString(16).padStart(8, "0");
+        const hex = ((seq * 2654435761) >>> 0).toString(16).padStart(8, "0");
         return `https://www.logic-immo.com/detail-${sale ? "vente" : "location"}-${hex}-${r.digits(4)}-${(1000 + (seq % 9000)).toString(16)}-a${r.digits(3)}-${r.digits(12)}.htm`;
       }
-      case "lefigaro.fr": return `https://immobilier.lefigaro.fr/annonces/annonce-${70_000_000 + seq}.html`;
-      case "ouestfrance-immo.com": return `https://www.ouestfrance-immo.com/immobilier/${sale ? "vente" : "location"}/${word}/${c.slug}-${c.department}-${c.insee}/${v.rooms}-pieces-${17_000_000 + seq}.htm`;
-      default: return `https://www.paruvendu.fr/immobilier/${sale ? "vente" : "location"}/${word}/${1_260_000_000 + seq}A1KIVH${o.type === "house" ? "MA" : "AP"}000`;
+      case "lefigaro.fr":
+        return `https://immobilier.lefigaro.fr/annonces/annonce-${70_000_000 + seq}.html`;
+      case "ouestfrance-immo.com":
+        return `https://www.ouestfrance-immo.com/immobilier/${sale ? "vente" : "location"}/${word}/${c.slug}-${c.department}-${c.insee}/${v.rooms}-pieces-${17_000_000 + seq}.htm`;
+      default:
+        return `https://www.paruvendu.fr/immobilier/${sale ? "vente" : "location"}/${word}/${1_260_000_000 + seq}A1KIVH${o.type === "house" ? "MA" : "AP"}000`;
     }
   }
 
@@ -840,7 +1052,15 @@ class Generator {
     const r = this.rng;
     const pool = v.pub.portals.filter((p) => p !== "ouestfrance-immo.com" || v.obj.commune.west);
     if (v.pub.kind === "owner") return pool;
-    const n = v.pub.kind === "promoter" ? pool.length : r.weighted([[1, 0.35], [2, 0.35], [3, 0.2], [4, 0.1]]);
+    const n =
+      v.pub.kind === "promoter"
+        ? pool.length
+        : r.weighted([
+            [1, 0.35],
+            [2, 0.35],
+            [3, 0.2],
+            [4, 0.1],
+          ]);
     return r.sample(pool, Math.max(1, n));
   }
 
@@ -868,7 +1088,12 @@ class Generator {
     if (portal === "leboncoin.fr" || portal === "pap.fr") area = Math.round(area);
     // Coordinates: exact, jittered 100-500 m, commune centre, or none; pap and leboncoin never exact.
     const exactOk = portal !== "pap.fr" && portal !== "leboncoin.fr";
-    const mode = r.weighted([["exact", exactOk ? 0.35 : 0], ["jitter", 0.35], ["centre", 0.15], ["none", 0.15]] as const);
+    const mode = r.weighted([
+      ["exact", exactOk ? 0.35 : 0],
+      ["jitter", 0.35],
+      ["centre", 0.15],
+      ["none", 0.15],
+    ] as const);
     let coords: Listing["coords"] = null;
     if (mode === "exact") coords = this.jitter(o.lat, o.lon, 0.015);
     else if (mode === "jitter") {
@@ -894,7 +1119,12 @@ class Generator {
       wrongUntil: null,
       coords,
       cityName: r.pick(o.sector.cityNames),
-      inseeMode: o.sector.formerInsee && r.chance(0.3) ? "former" : r.chance(["seloger.com", "bienici.com", "logic-immo.com"].includes(portal) ? 0.7 : 0.25) ? "current" : "none",
+      inseeMode:
+        o.sector.formerInsee && r.chance(0.3)
+          ? "former"
+          : r.chance(["seloger.com", "bienici.com", "logic-immo.com"].includes(portal) ? 0.7 : 0.25)
+            ? "current"
+            : "none",
       title: title(r, portal, this.facts(v, area, v.price), v.pub.kind),
       description: like ? like.description : this.portalDescription(v, portal),
       publisherBlock: this.publisherBlock(v, portal),
@@ -913,7 +1143,8 @@ class Generator {
     const r = this.rng;
     let d = v.description;
     if (portal === "leboncoin.fr" && d.length > 600 && r.chance(0.3)) d = d.slice(0, 600).replace(/\s\S*$/, "") + "...";
-    if (v.pub.kind === "agency" && r.chance(0.3)) d += `\n\nLes informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : www.georisques.gouv.fr`;
+    if (v.pub.kind === "agency" && r.chance(0.3))
+      d += `\n\nLes informations sur les risques auxquels ce bien est exposé sont disponibles sur le site Géorisques : www.georisques.gouv.fr`;
     if (v.pub.kind === "agency" && portal === "bienici.com" && r.chance(0.5)) d = d.replace(/\n+/g, " ");
     return d;
   }
@@ -964,7 +1195,10 @@ class Generator {
       return c;
     }
     if (p.kind === "promoter" && v.obj.programme) {
-      return { name: r.chance(0.5) ? `Espace de vente ${v.obj.programme.name}` : `${person.first} ${person.last}`, phone: spellPhone(r, r.chance(0.5) ? person.mobile : p.phone ?? person.mobile) };
+      return {
+        name: r.chance(0.5) ? `Espace de vente ${v.obj.programme.name}` : `${person.first} ${person.last}`,
+        phone: spellPhone(r, r.chance(0.5) ? person.mobile : (p.phone ?? person.mobile)),
+      };
     }
     if (r.chance(0.15)) return null;
     const c: Record<string, unknown> = { name: r.chance(0.8) ? `${person.first} ${person.last}` : `${person.first} ${person.last}`.toUpperCase() };
@@ -1014,7 +1248,7 @@ class Generator {
     return p;
   }
 
-  private emit(day: number, json: Record<string, unknown>, t: number): void {
+  private emit(_day: number, json: Record<string, unknown>, t: number): void {
     this.lines.push({ t, seq: this.lineSeq++, json: JSON.stringify(json) });
   }
 
@@ -1077,7 +1311,8 @@ class Generator {
       if (v.showsDpeValue) dpe.value = o.dpeValue;
       energy.dpe = dpe;
       if (v.showsGes) energy.ges = { label: gesLabel(o.gesValue), value: o.gesValue };
-      if (l.portal === "seloger.com" || l.portal === "bienici.com") energy.heating = o.heating.source ? { source: o.heating.source, type: o.heating.type } : { type: o.heating.type };
+      if (l.portal === "seloger.com" || l.portal === "bienici.com")
+        energy.heating = o.heating.source ? { source: o.heating.source, type: o.heating.type } : { type: o.heating.type };
       out.energy = energy;
     }
     out.transaction = transaction;
@@ -1097,14 +1332,24 @@ class Generator {
       if (day > LAST_DAY || (stop !== null && day >= stop)) continue;
       l.firstSeen = day;
       const pubDay = Math.min(l.start, day);
-      l.publishedAt = r.chance(0.7) ? (r.chance(0.5) ? dateOf(pubDay) : `${dateOf(pubDay)}T${String(r.int(6, 21)).padStart(2, "0")}:${String(r.int(0, 59)).padStart(2, "0")}:00Z`) : null;
+      l.publishedAt = r.chance(0.7)
+        ? r.chance(0.5)
+          ? dateOf(pubDay)
+          : `${dateOf(pubDay)}T${String(r.int(6, 21)).padStart(2, "0")}:${String(r.int(0, 59)).padStart(2, "0")}:00Z`
+        : null;
       if (l.wrongArea !== null) l.wrongUntil = day + r.int(4, 30);
       const days: number[] = [];
       const last = stop === null ? LAST_DAY : Math.min(stop - 1, LAST_DAY);
-      const step = (): number => r.weighted([[r.int(2, 5), 0.3], [r.int(6, 12), 0.5], [r.int(13, 25), 0.2]]);
+      const step = (): number =>
+        r.weighted([
+          [r.int(2, 5), 0.3],
+          [r.int(6, 12), 0.5],
+          [r.int(13, 25), 0.2],
+        ]);
       for (let d = day; d <= last; d += step()) days.push(d);
       // Make sure a price cut or a correction is seen once at least when it happens in the listing's life.
-      for (const c of v.cuts) if (c.day > day && c.day <= last && !days.some((d) => d >= c.day && d < c.day + 4)) days.push(Math.min(last, c.day + r.int(0, 3)));
+      for (const c of v.cuts)
+        if (c.day > day && c.day <= last && !days.some((d) => d >= c.day && d < c.day + 4)) days.push(Math.min(last, c.day + r.int(0, 3)));
       if (l.wrongUntil !== null && l.wrongUntil <= last && !days.some((d) => d >= (l.wrongUntil ?? 0))) days.push(last);
       if (v.underOfferDay !== null && v.underOfferDay <= last && !days.some((d) => d >= (v.underOfferDay ?? 0))) days.push(last);
       const uniq = [...new Set(days)].sort((a, b) => a - b);
@@ -1125,7 +1370,7 @@ class Generator {
         this.seenUrls.add(l.url);
       }
       if (stop !== null && stop <= LAST_DAY) {
-        const endDay = Math.max(stop, (uniq[uniq.length - 1] ?? day));
+        const endDay = Math.max(stop, uniq[uniq.length - 1] ?? day);
         const isWinnerEnd = l.endsBy !== "relisted" && v.end !== null && v.finalStatus !== "removed" && stop >= v.end;
         if (isWinnerEnd && r.chance(0.5)) {
           // The portal shows "vendu"/"loué" for a while, then the listing disappears.

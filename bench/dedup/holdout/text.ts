@@ -96,40 +96,76 @@ function feesLine(rng: Rng, f: Facts): string {
   return `Prix : ${fmtInt(f.price)} € honoraires inclus à la charge de l'acquéreur (${fmtDec(f.feeRate * 100)} % TTC du prix hors honoraires, soit ${fmtInt(f.netPrice)} €).`;
 }
 
-export function agencyDescription(rng: Rng, f: Facts, style: number, agency: string, negotiator: string, phone: string, ref: string, exclusive: boolean): string {
+export function agencyDescription(
+  rng: Rng,
+  f: Facts,
+  style: number,
+  agency: string,
+  negotiator: string,
+  phone: string,
+  ref: string,
+  exclusive: boolean,
+): string {
   const t = typology(rng, f);
-  const where = f.type === "house" ? `dans un quartier calme de ${f.city}` : `${f.floor === null ? "" : `au ${ordinalFloor(f.floor)}${f.floorCount ? ` sur ${f.floorCount}` : ""} `}${f.elevator ? "avec ascenseur " : ""}d'une ${rng.pick(["résidence", "copropriété", "petite copropriété", "résidence sécurisée", "immeuble ancien"])}`;
+  const where =
+    f.type === "house"
+      ? `dans un quartier calme de ${f.city}`
+      : `${f.floor === null ? "" : `au ${ordinalFloor(f.floor)}${f.floorCount ? ` sur ${f.floorCount}` : ""} `}${f.elevator ? "avec ascenseur " : ""}d'une ${rng.pick(["résidence", "copropriété", "petite copropriété", "résidence sécurisée", "immeuble ancien"])}`;
   const out = outside(f);
   const extras = out.length ? `${out.join(", ").replace(/^./, (ch) => ch.toUpperCase())}.` : "";
-  const copro = f.type === "apartment" && f.tx === "sale" ? ` Copropriété de ${f.lots} lots, charges courantes ${fmtInt(f.charges * 12)} €/an. Pas de procédure en cours.` : "";
+  const copro =
+    f.type === "apartment" && f.tx === "sale"
+      ? ` Copropriété de ${f.lots} lots, charges courantes ${fmtInt(f.charges * 12)} €/an. Pas de procédure en cours.`
+      : "";
   const land = f.landArea ? ` Terrain de ${fmtInt(f.landArea)} m².` : "";
   switch (style % 4) {
     case 0:
-      return `${agency} vous propose ${exclusive ? "en exclusivité " : ""}ce ${t} de ${fmtDec(f.area)} m² situé ${where}, quartier ${f.quartier}. Il se compose de ${layout(rng, f)}. ${extras}${land}${copro} Exposition ${f.orientation}, chauffage ${f.heating}. ${energyLine(rng, f)} ${feesLine(rng, f)} Réf. ${ref}.`.replace(/\s+/g, " ").trim();
+      return `${agency} vous propose ${exclusive ? "en exclusivité " : ""}ce ${t} de ${fmtDec(f.area)} m² situé ${where}, quartier ${f.quartier}. Il se compose de ${layout(rng, f)}. ${extras}${land}${copro} Exposition ${f.orientation}, chauffage ${f.heating}. ${energyLine(rng, f)} ${feesLine(rng, f)} Réf. ${ref}.`
+        .replace(/\s+/g, " ")
+        .trim();
     case 1:
       return `${exclusive ? "EXCLUSIVITÉ - " : ""}${f.quartier.toUpperCase()} - ${f.city}\n\n${t.charAt(0).toUpperCase() + t.slice(1)} de ${fmtDec(f.area)} m²${f.floor !== null ? ` au ${ordinalFloor(f.floor)}` : ""}.\n- ${layout(rng, f)}\n${out.map((o) => `- ${o}`).join("\n")}\n- chauffage ${f.heating}\n\n${copro.trim()}${land}\n${energyLine(rng, f)}\n${feesLine(rng, f)}\nContact : ${negotiator} ${phone}\nRéférence annonce : ${ref}`;
     case 2:
-      return `${f.city}, secteur ${f.quartier}. ${t.charAt(0).toUpperCase() + t.slice(1)} de ${fmtDec(f.area)} m² comprenant ${layout(rng, f)}. ${extras}${land} ${energyLine(rng, f)} ${feesLine(rng, f)} Contactez ${negotiator} au ${phone}.`.replace(/[ \t]+/g, " ").trim();
+      return `${f.city}, secteur ${f.quartier}. ${t.charAt(0).toUpperCase() + t.slice(1)} de ${fmtDec(f.area)} m² comprenant ${layout(rng, f)}. ${extras}${land} ${energyLine(rng, f)} ${feesLine(rng, f)} Contactez ${negotiator} au ${phone}.`
+        .replace(/[ \t]+/g, " ")
+        .trim();
     default:
-      return `Coup de cœur assuré pour ce ${t} ${f.year && f.year < 1950 ? "de caractère " : ""}de ${fmtDec(f.area)} m² ${f.type === "house" ? `à ${f.city}` : where}, ${rng.pick(["à deux pas de toutes les commodités", "proche de la ligne de tram", "à deux pas du marché", "près des écoles", "à quelques minutes du centre"])}. Il offre ${layout(rng, f)}. ${extras}${land}${copro} ${energyLine(rng, f)} ${feesLine(rng, f)} ${agency} - ${ref}`.replace(/[ \t]+/g, " ").trim();
+      return `Coup de cœur assuré pour ce ${t} ${f.year && f.year < 1950 ? "de caractère " : ""}de ${fmtDec(f.area)} m² ${f.type === "house" ? `à ${f.city}` : where}, ${rng.pick(["à deux pas de toutes les commodités", "proche de la ligne de tram", "à deux pas du marché", "près des écoles", "à quelques minutes du centre"])}. Il offre ${layout(rng, f)}. ${extras}${land}${copro} ${energyLine(rng, f)} ${feesLine(rng, f)} ${agency} - ${ref}`
+        .replace(/[ \t]+/g, " ")
+        .trim();
   }
 }
 
 export function ownerDescription(rng: Rng, f: Facts, refusing: boolean): string {
   const t = f.type === "house" ? "maison" : f.rooms === 1 ? "studio" : `T${f.rooms}`;
-  const verb = f.tx === "sale" ? rng.pick(["Particulier vend", "Vends", "A vendre", "Je vends mon"]) : rng.pick(["Particulier loue", "Loue", "A louer", "Propriétaire loue"]);
+  const verb =
+    f.tx === "sale"
+      ? rng.pick(["Particulier vend", "Vends", "A vendre", "Je vends mon"])
+      : rng.pick(["Particulier loue", "Loue", "A louer", "Propriétaire loue"]);
   const bits: string[] = [];
   bits.push(`${verb} ${t} de ${fmtInt(f.area)}m2 ${rng.chance(0.6) ? `quartier ${f.quartier}` : `à ${f.city}`}`);
   if (f.floor !== null && f.type === "apartment") bits.push(`${ordinalFloor(f.floor)}${f.elevator ? " avec asc" : " sans ascenseur"}`);
-  bits.push(rng.pick([
-    `séjour, cuisine aménagée, ${f.bedrooms} ch, sdb, wc`,
-    `${f.bedrooms} chambres, salon/séjour, cuisine équipée, salle d'eau`,
-    `entrée, séjour double, cuisine, ${f.bedrooms} chambres, salle de bain, toilettes`,
-  ]));
+  bits.push(
+    rng.pick([
+      `séjour, cuisine aménagée, ${f.bedrooms} ch, sdb, wc`,
+      `${f.bedrooms} chambres, salon/séjour, cuisine équipée, salle d'eau`,
+      `entrée, séjour double, cuisine, ${f.bedrooms} chambres, salle de bain, toilettes`,
+    ]),
+  );
   const out = outside(f);
   if (out.length) bits.push(out.join(" + "));
   if (f.landArea) bits.push(`terrain ${fmtInt(f.landArea)} m2`);
-  bits.push(rng.pick(["proche commerces et transports", "très lumineux", "calme", "refait à neuf", "quelques travaux de rafraîchissement à prévoir", "idéal premier achat ou investisseur", "bon état général"]));
+  bits.push(
+    rng.pick([
+      "proche commerces et transports",
+      "très lumineux",
+      "calme",
+      "refait à neuf",
+      "quelques travaux de rafraîchissement à prévoir",
+      "idéal premier achat ou investisseur",
+      "bon état général",
+    ]),
+  );
   if (f.dpe) bits.push(`DPE ${f.dpe}`);
   if (f.tx === "rent") bits.push(`loyer ${fmtInt(f.price)}€ cc, libre ${f.available}`);
   else bits.push(`prix ${fmtInt(f.price)}€${rng.chance(0.4) ? " à débattre" : ""}`);
@@ -140,10 +176,22 @@ export function ownerDescription(rng: Rng, f: Facts, refusing: boolean): string 
   return text;
 }
 
-export function mandataryDescription(rng: Rng, f: Facts, agent: string, role: string, network: string, phone: string, rsac: string, rsacCity: string, exclusive: boolean): string {
+export function mandataryDescription(
+  rng: Rng,
+  f: Facts,
+  agent: string,
+  role: string,
+  network: string,
+  phone: string,
+  rsac: string,
+  rsacCity: string,
+  exclusive: boolean,
+): string {
   const t = typology(rng, f);
   const out = outside(f);
-  return `${agent}, votre ${role}, vous présente ${exclusive ? "en exclusivité " : ""}ce ${t} de ${fmtDec(f.area)} m²${f.floor !== null && f.type === "apartment" ? ` situé au ${ordinalFloor(f.floor)}` : ""} à ${f.city} (${f.quartier}). Il offre ${layout(rng, f)}.${out.length ? ` Les plus : ${out.join(", ")}.` : ""}${f.landArea ? ` Terrain de ${fmtInt(f.landArea)} m².` : ""} ${energyLine(rng, f)} ${feesLine(rng, f)} Contact : ${agent} - ${phone}. ${agent} (EI) - Agent commercial du réseau ${network}, immatriculé au RSAC de ${rsacCity} sous le numéro ${rsac}.`.replace(/\s+/g, " ").trim();
+  return `${agent}, votre ${role}, vous présente ${exclusive ? "en exclusivité " : ""}ce ${t} de ${fmtDec(f.area)} m²${f.floor !== null && f.type === "apartment" ? ` situé au ${ordinalFloor(f.floor)}` : ""} à ${f.city} (${f.quartier}). Il offre ${layout(rng, f)}.${out.length ? ` Les plus : ${out.join(", ")}.` : ""}${f.landArea ? ` Terrain de ${fmtInt(f.landArea)} m².` : ""} ${energyLine(rng, f)} ${feesLine(rng, f)} Contact : ${agent} - ${phone}. ${agent} (EI) - Agent commercial du réseau ${network}, immatriculé au RSAC de ${rsacCity} sous le numéro ${rsac}.`
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export function programmeDescription(f: Facts, programme: string, promoter: string, units: number, lot: string, delivery: string, pinel: boolean): string {
@@ -176,11 +224,16 @@ export function title(rng: Rng, portal: string, f: Facts, publisherKind: string)
     default: {
       // leboncoin: the publisher writes the title.
       if (publisherKind === "owner") {
-        return rng.pick([
-          `${Word} T${f.rooms} ${area}m2 ${f.quartier}`,
-          `${f.type === "house" ? "Maison" : `T${f.rooms}`} ${rng.pick(["lumineux", "calme", "avec balcon", "proche centre", "rénové", ""])} ${area}m²`.replace(/\s+/g, " "),
-          `${f.tx === "sale" ? "Vends" : "Loue"} ${word} ${area} m2`,
-        ]).trim();
+        return rng
+          .pick([
+            `${Word} T${f.rooms} ${area}m2 ${f.quartier}`,
+            `${f.type === "house" ? "Maison" : `T${f.rooms}`} ${rng.pick(["lumineux", "calme", "avec balcon", "proche centre", "rénové", ""])} ${area}m²`.replace(
+              /\s+/g,
+              " ",
+            ),
+            `${f.tx === "sale" ? "Vends" : "Loue"} ${word} ${area} m2`,
+          ])
+          .trim();
       }
       return rng.pick([`${Word} ${pieces} ${area} m²`, `${Word} T${f.rooms} ${f.quartier}`, `${f.city} - ${Word} ${pieces}`]);
     }

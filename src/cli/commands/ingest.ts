@@ -154,9 +154,6 @@ export function registerIngestCommand(program: Command): void {
     .option("--json", "print the summary as JSON on stdout")
     .option("--server <url>", "send the feed to a running server (POST /admin/v1/ingest) instead of opening the database")
     .option("--token <token>", "access token with the ingest scope, for --server")
-    .addHelpText(
-      "after",
-      "\nExit status: 0 every line ingested, 2 some lines rejected (each reported on stderr as `line N: reason`), 1 failure.",
-    )
+    .addHelpText("after", "\nExit status: 0 every line ingested, 2 some lines rejected (each reported on stderr as `line N: reason`), 1 failure.")
     .action((file: string, options: IngestCommandOptions) => ingest(file, options));
 }

@@ -10,7 +10,8 @@ async function regroup(options: RegroupOptions): Promise<void> {
   const { regroupStored } = await import("../../modules/ingest/regroup.service.js");
   const started = Date.now();
   const progress = process.stderr.isTTY
-    ? (done: { blocks: number; moved: number }, total: number) => process.stderr.write(`\rregrouping: ${done.blocks}/${total} blocks, ${done.moved} classifieds moved`)
+    ? (done: { blocks: number; moved: number }, total: number) =>
+        process.stderr.write(`\rregrouping: ${done.blocks}/${total} blocks, ${done.moved} classifieds moved`)
     : undefined;
   const interrupt = onInterrupt("Interrupted: finishing the current block (run the command again to resume).");
   const summary = await withDatabase(env, "regroup", (database) =>

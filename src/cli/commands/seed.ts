@@ -16,9 +16,7 @@ async function seed(options: SeedOptions): Promise<void> {
   }
   const env = loadEnv();
   const started = Date.now();
-  const progress = process.stderr.isTTY
-    ? (s: { received: number }) => process.stderr.write(`\rseeding: ${s.received} observations ingested`)
-    : undefined;
+  const progress = process.stderr.isTTY ? (s: { received: number }) => process.stderr.write(`\rseeding: ${s.received} observations ingested`) : undefined;
   // Ctrl-C stops generating; the batches already read are committed before the database closes.
   const interrupt = onInterrupt("Interrupted: finishing the current batch.");
   const summary = await withDatabase(env, "seed", (database) =>

@@ -29,7 +29,14 @@ export function tokenTable(rows: readonly TokenWithAccount[]): string {
     minute(token.revokedAt),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length)));
-  return [header, ...lines].map((line) => line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd()).join("\n");
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 export { dataAccessLimit, tokenSummary };

@@ -30,7 +30,10 @@ function emailOption(raw: string): string {
 }
 
 function scopesOption(raw: string): TokenScope[] {
-  const entries = raw.split(",").map((scope) => scope.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const unknown = entries.filter((scope) => !isOneOf(TOKEN_SCOPES, scope));
   if (entries.length === 0 || unknown.length > 0) {
     throw new CliError(`--scopes: ${unknown.length > 0 ? `unknown scope ${unknown.join(", ")}` : "no scope given"}; allowed: ${TOKEN_SCOPES.join(", ")}`);

@@ -29,13 +29,18 @@ export function identifyGroups(groups: ReadonlyArray<readonly GroupMember[]>, ne
       if (previous === undefined || previous === "") continue;
       const share = counts.get(previous);
       if (share === undefined) counts.set(previous, { count: 1, eldest: seniority });
+      // biome-ignore lint/complexity/useMathMinMax: seniorities are ids (text), compared as text.
       else counts.set(previous, { count: share.count + 1, eldest: seniority < share.eldest ? seniority : share.eldest });
     }
     for (const [propertyId, { count, eldest }] of counts) shares.push({ group, propertyId, count, eldest });
   });
   // Oldest id first; for one id, the group holding most of its members first, then the one holding the eldest.
   shares.sort((x, y) =>
-    x.propertyId < y.propertyId ? -1 : x.propertyId > y.propertyId ? 1 : y.count - x.count || (x.eldest < y.eldest ? -1 : x.eldest > y.eldest ? 1 : x.group - y.group),
+    x.propertyId < y.propertyId
+      ? -1
+      : x.propertyId > y.propertyId
+        ? 1
+        : y.count - x.count || (x.eldest < y.eldest ? -1 : x.eldest > y.eldest ? 1 : x.group - y.group),
   );
 
   const propertyIds: Array<string | undefined> = groups.map(() => undefined);

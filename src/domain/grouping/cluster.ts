@@ -11,7 +11,6 @@ import { MATCH_MODEL } from "./match-model.js";
 import { areasComparable, CONFLICT, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
-
 /**
  * A photo that this many other classifieds of the block show is common (an agency's logo, a programme's renders,
  * a stock picture of the town): it counts half, and from twice as many, not at all. One flat published on four
@@ -94,7 +93,9 @@ function comparablePairs(records: readonly GroupingRecord[]): Array<[number, num
   const pairs: Array<[number, number]> = [];
   const withArea: number[] = [];
   const withoutArea: number[] = [];
-  records.forEach((record, index) => (record.area === null ? withoutArea : withArea).push(index));
+  records.forEach((record, index) => {
+    (record.area === null ? withoutArea : withArea).push(index);
+  });
   withArea.sort((x, y) => (records[x]?.area ?? 0) - (records[y]?.area ?? 0) || x - y);
   const push = (x: number, y: number) => pairs.push(x < y ? [x, y] : [y, x]);
   for (let i = 0; i < withArea.length; i += 1) {

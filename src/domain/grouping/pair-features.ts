@@ -105,13 +105,16 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   push(`text${publisher}${newBuilds}`, textLevel(textDistance(a.textSignature, b.textSignature)));
   if (samePublisher) levels.push("publisher:same");
   // A private seller posting on two portals leaves the same phone; a professional's phone is its office's.
-  if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone) levels.push("privatePhone:same");
+  if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone)
+    levels.push("privatePhone:same");
   return { levels };
 }
 
 /** The publisher is the same company and, for mandatary networks (one SIRET for thousands of agents), the same agent. */
 export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
-  const sameCompany = (a.publisherSiret !== null && a.publisherSiret === b.publisherSiret) || (a.publisherSiret === null && b.publisherSiret === null && a.publisherSiren !== null && a.publisherSiren === b.publisherSiren);
+  const sameCompany =
+    (a.publisherSiret !== null && a.publisherSiret === b.publisherSiret) ||
+    (a.publisherSiret === null && b.publisherSiret === null && a.publisherSiren !== null && a.publisherSiren === b.publisherSiren);
   if (!sameCompany) return false;
   if (a.publisherType === "mandatary" || b.publisherType === "mandatary") return a.publisherPhone !== null && a.publisherPhone === b.publisherPhone;
   return true;

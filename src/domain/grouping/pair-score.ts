@@ -13,7 +13,6 @@ export { areasComparable, countSharedPhotos, isSamePublisher, MAX_AREA_GAP, same
 /** The score of a pair that cannot be one property. */
 export const CONFLICT = Number.NEGATIVE_INFINITY;
 
-
 /** Receives each observation's contribution, to explain a decision. */
 export type Explain = (feature: string, points: number) => void;
 
@@ -21,7 +20,13 @@ export type Explain = (feature: string, points: number) => void;
  * The match log-odds of two classifieds of one block; `CONFLICT` when they cannot be one property.
  * `sharedPhotos` is how many photos the two share, each counted 1 or less (see `comparePair`).
  */
-export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b), explain?: Explain, model: MatchModel = MATCH_MODEL): number {
+export function scorePair(
+  a: GroupingRecord,
+  b: GroupingRecord,
+  sharedPhotos: number = countSharedPhotos(a, b),
+  explain?: Explain,
+  model: MatchModel = MATCH_MODEL,
+): number {
   const comparison = comparePair(a, b, sharedPhotos);
   if (comparison.conflict !== undefined) {
     explain?.(comparison.conflict, CONFLICT);
@@ -35,4 +40,3 @@ export function scorePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: nu
   }
   return score;
 }
-

@@ -127,7 +127,15 @@ const ACCENTS: Uint8Array = (() => {
     const lower = base >= 65 && base <= 90 ? base + 32 : base;
     table[code - 0xc0] = lower >= 97 && lower <= 122 ? lower : 0;
   }
-  for (const [code, letter] of [[0xc6, "a"], [0xe6, "a"], [0x152, "o"], [0x153, "o"], [0xd8, "o"], [0xf8, "o"], [0xdf, "s"]] as const) {
+  for (const [code, letter] of [
+    [0xc6, "a"],
+    [0xe6, "a"],
+    [0x152, "o"],
+    [0x153, "o"],
+    [0xd8, "o"],
+    [0xf8, "o"],
+    [0xdf, "s"],
+  ] as const) {
     table[code - 0xc0] = letter.charCodeAt(0);
   }
   return table;

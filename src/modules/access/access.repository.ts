@@ -15,9 +15,7 @@ import { partialPropertyView } from "./partial-property-view.js";
  * its classifieds is, and shows only what its visible classifieds say.
  */
 export function classifiedVisible(contract: Contract, table: PublisherColumns = classifieds): SQL {
-  const department = contract.allDepartments
-    ? sql`true`
-    : sql`${table.department} = any(${textArray(contract.departments)})`;
+  const department = contract.allDepartments ? sql`true` : sql`${table.department} = any(${textArray(contract.departments)})`;
   if (!restrictsPublishers(contract)) return sql`(${department})`;
   return sql`(${department} and (${table.publisherSiren} = any(${textArray(contract.sirens)}) or ${table.publisherSiret} = any(${textArray(contract.sirets)})))`;
 }

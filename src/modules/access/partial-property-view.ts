@@ -27,8 +27,7 @@ const holder = classifiedsAs("holder");
  */
 export function partialPropertyView(visible: (table: ClassifiedAlias) => SQL): SQL {
   const shown = (table: ClassifiedAlias) => sql`(${table.status} <> 'removed' or not summary.any_active)`;
-  const recency = (table: ClassifiedAlias) =>
-    sql`${table.lastModifiedAt} desc, ${table.lastSeenAt} desc, ${table.id}`;
+  const recency = (table: ClassifiedAlias) => sql`${table.lastModifiedAt} desc, ${table.lastSeenAt} desc, ${table.id}`;
   return sql`
     select p.id,
       lead.id as lead_classified_id,

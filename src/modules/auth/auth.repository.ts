@@ -51,12 +51,7 @@ export async function touchToken(db: Database, tokenId: string): Promise<void> {
   await db
     .update(apiTokens)
     .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(
-        eq(apiTokens.id, tokenId),
-        sql`(${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - interval '1 minute')`,
-      ),
-    );
+    .where(and(eq(apiTokens.id, tokenId), sql`(${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - interval '1 minute')`));
 }
 
 export async function listTokens(db: Database, email?: string): Promise<TokenWithAccount[]> {

@@ -128,4 +128,3 @@ export class ClassifiedAttributesView {
   @Field(() => Boolean, { nullable: true })
   propertyIsProgram!: boolean | null;
 }
-

@@ -50,10 +50,9 @@ export function createClassifiedLoaders(db: Database, contract: Contract): Class
       },
       { maxBatchSize: MAX_BATCH },
     ),
-    imagesByClassifiedId: new DataLoader(
-      async (ids) => manyPerKey(ids, await findImagesByClassifiedIds(db, contract, ids), (row) => row.classifiedId),
-      { maxBatchSize: MAX_BATCH },
-    ),
+    imagesByClassifiedId: new DataLoader(async (ids) => manyPerKey(ids, await findImagesByClassifiedIds(db, contract, ids), (row) => row.classifiedId), {
+      maxBatchSize: MAX_BATCH,
+    }),
     priceHistoryByClassifiedId: new DataLoader(
       async (ids) => manyPerKey(ids, await findPriceHistoryByClassifiedIds(db, contract, ids), (row) => row.classifiedId),
       { maxBatchSize: MAX_BATCH },

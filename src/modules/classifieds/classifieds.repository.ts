@@ -28,7 +28,10 @@ function prepareStatements(db: Database, contract: Contract) {
   const visible = classifiedVisible(contract);
   // The visible classifieds of the properties `ids`: what the images and prices of properties hang off.
   const visibleOfProperties = () =>
-    db.select({ id: classifieds.id }).from(classifieds).where(and(sql`${classifieds.propertyId} = any(${ids}::uuid[])`, visible));
+    db
+      .select({ id: classifieds.id })
+      .from(classifieds)
+      .where(and(sql`${classifieds.propertyId} = any(${ids}::uuid[])`, visible));
   return {
     byIds: db
       .select()
@@ -49,12 +52,7 @@ function prepareStatements(db: Database, contract: Contract) {
     imageLists: db
       .select()
       .from(classifiedImageLists)
-      .where(
-        and(
-          sql`${classifiedImageLists.classifiedId} = any(${ids}::uuid[])`,
-          ownedByVisibleClassified(contract, classifiedImageLists.classifiedId),
-        ),
-      )
+      .where(and(sql`${classifiedImageLists.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedImageLists.classifiedId)))
       .prepare("classified_image_lists_by_classified_ids"),
     imageListsOfProperties: db
       .select()
@@ -64,12 +62,7 @@ function prepareStatements(db: Database, contract: Contract) {
     priceHistory: db
       .select()
       .from(classifiedPriceHistory)
-      .where(
-        and(
-          sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`,
-          ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId),
-        ),
-      )
+      .where(and(sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId)))
       .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
       .prepare("classified_price_history_by_classified_ids"),
     priceHistoryOfProperties: db
@@ -90,11 +83,7 @@ export function findClassifiedsByIds(db: Database, contract: Contract, classifie
 }
 
 /** The visible classifieds of the given properties, oldest first (first seen, then id). */
-export function findClassifiedsByPropertyIds(
-  db: Database,
-  contract: Contract,
-  propertyIds: readonly string[],
-): Promise<ClassifiedRow[]> {
+export function findClassifiedsByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedRow[]> {
   return statements(db, contract).byPropertyIds.execute({ ids: uuidArrayLiteral(propertyIds) });
 }
 
@@ -104,29 +93,17 @@ export function findClassifiedsByUrlKeys(db: Database, contract: Contract, urlKe
 }
 
 /** Images of the visible classifieds among `classifiedIds`, each classified's in position order. */
-export async function findImagesByClassifiedIds(
-  db: Database,
-  contract: Contract,
-  classifiedIds: readonly string[],
-): Promise<ClassifiedImageRow[]> {
+export async function findImagesByClassifiedIds(db: Database, contract: Contract, classifiedIds: readonly string[]): Promise<ClassifiedImageRow[]> {
   return expandLists(await statements(db, contract).imageLists.execute({ ids: uuidArrayLiteral(classifiedIds) }));
 }
 
 /** Price history of the visible classifieds among `classifiedIds`, by classified then time (oldest first). */
-export function findPriceHistoryByClassifiedIds(
-  db: Database,
-  contract: Contract,
-  classifiedIds: readonly string[],
-): Promise<ClassifiedPriceHistoryRow[]> {
+export function findPriceHistoryByClassifiedIds(db: Database, contract: Contract, classifiedIds: readonly string[]): Promise<ClassifiedPriceHistoryRow[]> {
   return statements(db, contract).priceHistory.execute({ ids: uuidArrayLiteral(classifiedIds) });
 }
 
 /** Images of the visible classifieds of the properties `propertyIds`, each classified's in position order. */
-export async function findImagesByPropertyIds(
-  db: Database,
-  contract: Contract,
-  propertyIds: readonly string[],
-): Promise<ClassifiedImageRow[]> {
+export async function findImagesByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedImageRow[]> {
   return expandLists(await statements(db, contract).imageListsOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) }));
 }
 
@@ -135,10 +112,6 @@ function expandLists(lists: readonly ClassifiedImageListRow[]): ClassifiedImageR
 }
 
 /** Price history of the visible classifieds of the properties `propertyIds`, by classified then time. */
-export function findPriceHistoryByPropertyIds(
-  db: Database,
-  contract: Contract,
-  propertyIds: readonly string[],
-): Promise<ClassifiedPriceHistoryRow[]> {
+export function findPriceHistoryByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedPriceHistoryRow[]> {
   return statements(db, contract).priceHistoryOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) });
 }

@@ -64,7 +64,9 @@ export async function readAheadClassifiedsOf(ctx: RequestContext, propertyIds: r
   const classifiedIds = lists.flatMap((list) => (list instanceof Error ? [] : list.map((classified) => classified.id)));
   const prime = <R extends { classifiedId: string }>(loader: DataLoader<string, R[]>, rows: readonly R[]) => {
     const perClassified = manyPerKey(classifiedIds, rows, (row) => row.classifiedId);
-    classifiedIds.forEach((id, index) => loader.prime(id, perClassified[index] ?? []));
+    classifiedIds.forEach((id, index) => {
+      loader.prime(id, perClassified[index] ?? []);
+    });
   };
   if (images) prime(ctx.loaders.imagesByClassifiedId, images);
   if (priceHistory) prime(ctx.loaders.priceHistoryByClassifiedId, priceHistory);

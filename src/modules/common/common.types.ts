@@ -1,14 +1,7 @@
 import { DateTimeResolver, URLResolver, UUIDResolver } from "graphql-scalars";
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import type { EnergyLabel, HeatingSource, HeatingSystem, HeatingType, ListingStatus } from "../../domain/enums.js";
-import {
-  CountryEnum,
-  EnergyLabelEnum,
-  HeatingSourceEnum,
-  HeatingSystemEnum,
-  HeatingTypeEnum,
-  ListingStatusEnum,
-} from "./enums.graphql.js";
+import { CountryEnum, EnergyLabelEnum, HeatingSourceEnum, HeatingSystemEnum, HeatingTypeEnum, ListingStatusEnum } from "./enums.graphql.js";
 
 /**
  * GraphQL object types shared by classifieds and properties. Every object type here and in the modules uses

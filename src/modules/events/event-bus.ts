@@ -4,7 +4,6 @@ import { EventDelivery } from "./event-delivery.js";
 import { latestEventCursor, readEventsAfter } from "./event-log.repository.js";
 import { EVENTS_CHANNEL } from "./events.repository.js";
 
-
 export type EventListener = (delivery: EventDelivery) => void;
 
 export type EventBusLogger = { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
@@ -139,7 +138,7 @@ export class EventBus {
     do {
       this.pumpAgain = false;
       try {
-        let rows;
+        let rows: Awaited<ReturnType<typeof readEventsAfter>>;
         do {
           rows = await readEventsAfter(this.database.db, this.cursor, this.batchSize);
           for (const row of rows) this.handOut(new EventDelivery(row));

@@ -4,10 +4,7 @@ import type { EventResource, EventType, PropertyType, TransactionType } from "..
 import { sourceDomainOf } from "../../domain/url-key.js";
 
 /** The columns of an event that decide who may see it and which streams it belongs to. */
-export type EventFacts = Pick<
-  EventRow,
-  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets"
->;
+export type EventFacts = Pick<EventRow, "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets">;
 
 /**
  * What a subscriber or webhook asks for. Every list narrows the stream; an absent or empty list does not.

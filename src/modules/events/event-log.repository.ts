@@ -22,12 +22,7 @@ export async function latestEventCursor(db: Database): Promise<EventCursor> {
  * from that time on. When no event is that recent, the newest cursor.
  */
 export async function cursorBeforeTime(db: Database, time: Date): Promise<EventCursor> {
-  const [row] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(gte(events.occurredAt, time))
-    .orderBy(asc(events.id))
-    .limit(1);
+  const [row] = await db.select({ id: events.id }).from(events).where(gte(events.occurredAt, time)).orderBy(asc(events.id)).limit(1);
   if (row) return row.id - 1n;
   return latestEventCursor(db);
 }
@@ -35,5 +30,8 @@ export async function cursorBeforeTime(db: Database, time: Date): Promise<EventC
 /** The events with these ids (those that exist), in no particular order. */
 export async function readEventsByIds(db: Database, ids: readonly bigint[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(events).where(inArray(events.id, [...ids]));
+  return db
+    .select()
+    .from(events)
+    .where(inArray(events.id, [...ids]));
 }

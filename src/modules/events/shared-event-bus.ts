@@ -10,10 +10,7 @@ const buses = new WeakMap<DatabaseHandle, Shared>();
  * (the subscription server, the webhook dispatcher): one LISTEN and one reader loop per process. The first
  * caller's options apply. Each caller must call `release()` once; the last release stops the bus.
  */
-export async function acquireEventBus(
-  database: DatabaseHandle,
-  options: EventBusOptions = {},
-): Promise<{ bus: EventBus; release: () => Promise<void> }> {
+export async function acquireEventBus(database: DatabaseHandle, options: EventBusOptions = {}): Promise<{ bus: EventBus; release: () => Promise<void> }> {
   let shared = buses.get(database);
   if (!shared) {
     const bus = new EventBus(database, options);

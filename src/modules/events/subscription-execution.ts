@@ -1,13 +1,4 @@
-import {
-  createSourceEventStream,
-  execute,
-  getOperationAST,
-  Kind,
-  print,
-  visit,
-  type ExecutionArgs,
-  type ExecutionResult,
-} from "graphql";
+import { createSourceEventStream, execute, getOperationAST, Kind, print, visit, type ExecutionArgs, type ExecutionResult } from "graphql";
 import { ListingEventPayload } from "./listing-event-stream.js";
 
 type Execution = ExecutionResult | Promise<ExecutionResult>;

@@ -24,7 +24,16 @@ import {
 } from "./ingest.repository.js";
 import type { LineOutcome } from "./ingest.types.js";
 import type { NormalisedLine } from "./normalised.types.js";
-import { candidateOf, candidateWindows, changesGrouping, mergeWindows, neighbourhood, regroup, type PropertyCandidate, type Regrouping } from "./property-assignment.js";
+import {
+  candidateOf,
+  candidateWindows,
+  changesGrouping,
+  mergeWindows,
+  neighbourhood,
+  regroup,
+  type PropertyCandidate,
+  type Regrouping,
+} from "./property-assignment.js";
 import { deriveProperty, type PropertyMember } from "./property-derivation.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
@@ -94,13 +103,9 @@ export function overlayOf(plan: BatchPlan): BatchOverlay {
 
 /** The classified's new images as stored, each with a new id. */
 function imageList(change: ClassifiedChange): ImageList {
-  const images = (change.images ?? []).map((image): StoredImage => [
-    timeOrderedUuid(),
-    image.url,
-    image.perceptualHash,
-    image.differenceHash,
-    image.averageHash,
-  ]);
+  const images = (change.images ?? []).map(
+    (image): StoredImage => [timeOrderedUuid(), image.url, image.perceptualHash, image.differenceHash, image.averageHash],
+  );
   return { classifiedId: change.row.id, images };
 }
 
@@ -204,10 +209,7 @@ async function deriveProperties(
   const touched = [...new Set([...dirty.map((change) => change.row.propertyId), ...grouping.formerProperty.values()])];
   const storedIds = touched.filter((id) => !grouping.created.has(id));
   const inMemoryIds = dirty.map((change) => change.row.id);
-  const [previousRows, others] = await Promise.all([
-    reader.propertiesByIds(storedIds),
-    reader.classifiedsOfProperties(storedIds, inMemoryIds),
-  ]);
+  const [previousRows, others] = await Promise.all([reader.propertiesByIds(storedIds), reader.classifiedsOfProperties(storedIds, inMemoryIds)]);
   const previous = new Map(previousRows.map((row) => [row.id, row]));
   const members = new Map<string, PropertyMember[]>(touched.map((id) => [id, []]));
   for (const change of dirty) members.get(change.row.propertyId)?.push({ row: change.row, before: change.before });

@@ -97,7 +97,7 @@ export class BatchPipeline {
       const planned = reusable;
       const result = await this.#db.transaction(async (tx) => {
         const epoch = await takeIngestTurn(tx);
-        const stillRight = planned !== undefined && planned.after.committed && planned.epoch + 1 === epoch;
+        const stillRight = planned?.after.committed === true && planned.epoch + 1 === epoch;
         const plan = stillRight ? planned.plan : await planBatch(storedRows(tx), lines);
         if (this.#readsAhead) announce({ overlay: overlayOf(plan), epoch });
         await writeBatch(tx, plan);

@@ -107,10 +107,16 @@ export class BatchWriter {
   #answered(response: WriteResponse): void {
     const pending = this.#pending.get(response.id);
     if (pending === undefined) return;
-    if ("turn" in response) return pending.onTurn(response.turn);
+    if ("turn" in response) {
+      pending.onTurn(response.turn);
+      return;
+    }
     this.#pending.delete(response.id);
     if (this.#pending.size === 0) this.#worker.unref();
-    if ("done" in response) return pending.resolve();
+    if ("done" in response) {
+      pending.resolve();
+      return;
+    }
     const { message, code } = response.failed;
     pending.reject(code === TURN_MOVED ? new IngestTurnMoved(message) : new WriteRefused(message, code));
   }

@@ -31,12 +31,7 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
 }
 
 /** A property event carries the portals and publisher numbers of all its classifieds, removed ones included. */
-export function propertyEvent(
-  property: PropertyRow,
-  members: readonly ClassifiedRow[],
-  type: EventType,
-  changedFields: readonly string[],
-): NewEventRow {
+export function propertyEvent(property: PropertyRow, members: readonly ClassifiedRow[], type: EventType, changedFields: readonly string[]): NewEventRow {
   return {
     type,
     resource: "property",

@@ -12,10 +12,7 @@ import type { NormalisedImage } from "./normalised.types.js";
  * changed once, and rewrite them all.
  */
 export function imagesDigest(images: readonly NormalisedImage[]): string {
-  const entries = images.map((image) => [
-    IMAGE_KEYS_ID,
-    [image.averageHash, image.differenceHash, image.perceptualHash, image.position, image.url],
-  ]);
+  const entries = images.map((image) => [IMAGE_KEYS_ID, [image.averageHash, image.differenceHash, image.perceptualHash, image.position, image.url]]);
   return digest(JSON.stringify(entries));
 }
 

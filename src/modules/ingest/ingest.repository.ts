@@ -43,15 +43,14 @@ export async function takeIngestTurn(tx: Transaction): Promise<number> {
 
 export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
   if (urlKeys.length === 0) return [];
-  return db.select().from(classifieds).where(sql`${classifieds.urlKey} = any(${textArrayLiteral(urlKeys)}::text[])`);
+  return db
+    .select()
+    .from(classifieds)
+    .where(sql`${classifieds.urlKey} = any(${textArrayLiteral(urlKeys)}::text[])`);
 }
 
 /** Every classified of the given properties except those listed in `excludeIds` (already in memory). */
-export async function findClassifiedsOfProperties(
-  db: Database,
-  propertyIds: readonly string[],
-  excludeIds: readonly string[],
-): Promise<ClassifiedRow[]> {
+export async function findClassifiedsOfProperties(db: Database, propertyIds: readonly string[], excludeIds: readonly string[]): Promise<ClassifiedRow[]> {
   if (propertyIds.length === 0) return [];
   return db
     .select()
@@ -63,7 +62,10 @@ export async function findClassifiedsOfProperties(
 
 export async function findPropertiesByIds(db: Database, ids: readonly string[]): Promise<PropertyRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(properties).where(sql`${properties.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
+  return db
+    .select()
+    .from(properties)
+    .where(sql`${properties.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
 }
 
 /**
@@ -106,13 +108,92 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
 
 /** The columns grouping compares, read for candidates instead of whole rows (descriptions are long). */
 const GROUPING_COLUMNS = (() => {
-  const { id, propertyId, urlKey, inseeCode, propertyType, transactionType, area, landArea, roomCount, bedroomCount, floor, priceCurrent, imageHashes, textSignature, publisherSiret, publisherSiren, publisherType, publisherPhone, publisherIsProfessional, contactPhone, latitude, longitude, dpeLabel, dpeValue, gesLabel, gesValue, constructionYear, isNew, propertyIsProgram, balconyExists, terraceExists, parkingExists, cellarExists, elevatorExists, garageExists, gardenExists, swimmingPoolExists } = getTableColumns(classifieds);
-  return { id, propertyId, urlKey, inseeCode, propertyType, transactionType, area, landArea, roomCount, bedroomCount, floor, priceCurrent, imageHashes, textSignature, publisherSiret, publisherSiren, publisherType, publisherPhone, publisherIsProfessional, contactPhone, latitude, longitude, dpeLabel, dpeValue, gesLabel, gesValue, constructionYear, isNew, propertyIsProgram, balconyExists, terraceExists, parkingExists, cellarExists, elevatorExists, garageExists, gardenExists, swimmingPoolExists };
+  const {
+    id,
+    propertyId,
+    urlKey,
+    inseeCode,
+    propertyType,
+    transactionType,
+    area,
+    landArea,
+    roomCount,
+    bedroomCount,
+    floor,
+    priceCurrent,
+    imageHashes,
+    textSignature,
+    publisherSiret,
+    publisherSiren,
+    publisherType,
+    publisherPhone,
+    publisherIsProfessional,
+    contactPhone,
+    latitude,
+    longitude,
+    dpeLabel,
+    dpeValue,
+    gesLabel,
+    gesValue,
+    constructionYear,
+    isNew,
+    propertyIsProgram,
+    balconyExists,
+    terraceExists,
+    parkingExists,
+    cellarExists,
+    elevatorExists,
+    garageExists,
+    gardenExists,
+    swimmingPoolExists,
+  } = getTableColumns(classifieds);
+  return {
+    id,
+    propertyId,
+    urlKey,
+    inseeCode,
+    propertyType,
+    transactionType,
+    area,
+    landArea,
+    roomCount,
+    bedroomCount,
+    floor,
+    priceCurrent,
+    imageHashes,
+    textSignature,
+    publisherSiret,
+    publisherSiren,
+    publisherType,
+    publisherPhone,
+    publisherIsProfessional,
+    contactPhone,
+    latitude,
+    longitude,
+    dpeLabel,
+    dpeValue,
+    gesLabel,
+    gesValue,
+    constructionYear,
+    isNew,
+    propertyIsProgram,
+    balconyExists,
+    terraceExists,
+    parkingExists,
+    cellarExists,
+    elevatorExists,
+    garageExists,
+    gardenExists,
+    swimmingPoolExists,
+  };
 })() satisfies { [K in keyof GroupingColumns]: unknown };
 
 export async function findClassifiedsByIds(db: Database, ids: readonly string[]): Promise<ClassifiedRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(classifieds).where(sql`${classifieds.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
+  return db
+    .select()
+    .from(classifieds)
+    .where(sql`${classifieds.id} = any(${uuidArrayLiteral(ids)}::uuid[])`);
 }
 
 /**
@@ -182,8 +263,7 @@ export type ImageList = { classifiedId: string; images: StoredImage[] };
  * `emptiedIds`, classifieds whose images are all gone.
  */
 export function writeImageListsStatements(lists: readonly ImageList[], emptiedIds: readonly string[]): SQL[] {
-  const deletes =
-    emptiedIds.length === 0 ? [] : [sql`delete from classified_image_lists where classified_id = any(${uuidArrayLiteral(emptiedIds)}::uuid[])`];
+  const deletes = emptiedIds.length === 0 ? [] : [sql`delete from classified_image_lists where classified_id = any(${uuidArrayLiteral(emptiedIds)}::uuid[])`];
   if (lists.length === 0) return deletes;
   const writer = writerOf(classifiedImageLists);
   return [
@@ -220,7 +300,7 @@ function writerOf(table: PgTable): TableWriter {
   const writer: TableWriter = {
     encodeRow: rowEncoder(columns.map(({ key, type }) => ({ key, encode: encoderOf(type) }))),
     names: columns.map(({ name }) => `"${name}"`).join(", "),
-    values: columns.map(({ type }, index) => valueOf(type, index)).join(", "),
+    values: columns.map(({ type }, index) => arrayElementSql(type, index)).join(", "),
     updates: columns
       .filter(({ name }) => name !== "id")
       .map(({ name }) => `"${name}" = excluded."${name}"`)
@@ -231,7 +311,7 @@ function writerOf(table: PgTable): TableWriter {
 }
 
 /** The SQL that reads value `index` of a row's JSON array as a value of the column's type. */
-function valueOf(sqlType: string, index: number): string {
+function arrayElementSql(sqlType: string, index: number): string {
   if (sqlType === "jsonb") return `nullif(e.v->${index}, 'null'::jsonb)`;
   // Exact to the microsecond: PostgreSQL rounds the seconds to microseconds, and milliseconds are all a Date has.
   if (isTimestamp(sqlType)) return `to_timestamp((e.v->>${index})::float8 / 1000)`;

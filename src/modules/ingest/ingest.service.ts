@@ -49,11 +49,7 @@ const CHUNKS_AHEAD = 8;
  * unreachable, or a failure that is not about one line's data), leaving the batches already committed in
  * place (re-running the same input is harmless: ingest is idempotent).
  */
-export async function ingestLines(
-  db: Database,
-  lines: AsyncIterable<string> | Iterable<string>,
-  options: IngestOptions = {},
-): Promise<IngestSummary> {
+export async function ingestLines(db: Database, lines: AsyncIterable<string> | Iterable<string>, options: IngestOptions = {}): Promise<IngestSummary> {
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const now = options.now ?? (() => new Date());
   const summary = emptySummary();
@@ -78,7 +74,12 @@ export async function ingestLines(
   /** Applies a batch; on an error about the data, retries its lines one by one so one bad row sinks nothing else. */
   const run = async (batch: readonly PendingLine[], ahead?: Promise<PlanAhead | undefined>): Promise<void> => {
     try {
-      record(await pipeline.apply(batch.map((item) => item.line), ahead));
+      record(
+        await pipeline.apply(
+          batch.map((item) => item.line),
+          ahead,
+        ),
+      );
     } catch (error) {
       const problem = dataErrorMessage(error);
       if (problem === null) throw error;
@@ -112,7 +113,12 @@ export async function ingestLines(
   const sendChunk = () => {
     const sent = chunk;
     chunk = [];
-    const prepared = preparer.prepare(sent.map((item) => item.text), now()).then((results) => ({ chunk: sent, results }));
+    const prepared = preparer
+      .prepare(
+        sent.map((item) => item.text),
+        now(),
+      )
+      .then((results) => ({ chunk: sent, results }));
     // Awaited in order by takeChunk; this only keeps Node from reporting a failure as unhandled meanwhile.
     prepared.catch(() => undefined);
     ahead.push(prepared);

@@ -19,7 +19,7 @@ export function resolveLocationCached(input: LocationInput): LocationResolution 
     if (places.size >= MAX_ENTRIES) places.clear();
     places.set(key, place);
   }
-  const hasCoordinates = input.latitude !== null && input.latitude !== undefined || input.longitude !== null && input.longitude !== undefined;
+  const hasCoordinates = (input.latitude !== null && input.latitude !== undefined) || (input.longitude !== null && input.longitude !== undefined);
   if (!place.ok || !hasCoordinates) return place;
   const located = place.location;
   return resolveLocation({

@@ -26,7 +26,7 @@ function isBlank(text: string): boolean {
 /** Trimmed text without NUL characters (PostgreSQL text cannot hold them); blank text is absent. */
 export function looseText(value: unknown): unknown {
   if (typeof value !== "string") return value === null ? undefined : value;
-  const text = value.includes("\u0000") ? value.replace(/\u0000/g, "") : value;
+  const text = value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
   if (isBlank(text)) return undefined;
   return /^\s|\s$/.test(text) ? text.trim() : text;
 }

@@ -26,7 +26,10 @@ const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 /** Thrown inside this module only, to stop at the first invalid field; turned into a reject below. */
 class FieldError extends Error {
-  constructor(readonly path: string, readonly problem: string) {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
     super(`${path}: ${problem}`);
   }
 }
@@ -258,7 +261,10 @@ function webUrl(raw: string | undefined, path: string): string | null {
 
 const HEX = /^[0-9a-f]+$/i;
 
-function image(raw: { url: string; perceptualHash?: string | undefined; differenceHash?: string | undefined; averageHash?: string | undefined }, position: number): NormalisedImage {
+function image(
+  raw: { url: string; perceptualHash?: string | undefined; differenceHash?: string | undefined; averageHash?: string | undefined },
+  position: number,
+): NormalisedImage {
   const path = `media.images[${position}]`;
   const url = webUrl(raw.url, `${path}.url`);
   if (url === null) throw new FieldError(`${path}.url`, "is required");

@@ -16,8 +16,7 @@ export const MAX_YEAR = 2100;
 export type Field<S extends z.ZodType = z.ZodType> = { schema: S; coerce: (value: unknown) => unknown };
 
 /** "is required" when absent, "must be ..." otherwise. */
-export const requiredMessage = (expected: string) => (issue: { input: unknown }) =>
-  issue.input === undefined ? "is required" : `must be ${expected}`;
+export const requiredMessage = (expected: string) => (issue: { input: unknown }) => (issue.input === undefined ? "is required" : `must be ${expected}`);
 
 export const text = (max: number) => ({
   schema: z.string({ error: "must be a string" }).max(max, `must be at most ${max} characters`).optional(),
@@ -148,7 +147,10 @@ export function optionalObject<T extends Shape>(shape: T) {
 export function optionalArray<T extends Shape>(item: T, max: number) {
   const coerceItem = coerceObject(item);
   return {
-    schema: z.array(z.strictObject(schemasOf(item), { error: "must be an object" }), { error: "must be an array" }).max(max, `at most ${max} items`).optional(),
+    schema: z
+      .array(z.strictObject(schemasOf(item), { error: "must be an object" }), { error: "must be an array" })
+      .max(max, `at most ${max} items`)
+      .optional(),
     coerce: (value: unknown) => {
       const present = absentWhenEmpty(value);
       return Array.isArray(present) ? present.map(coerceItem) : present;

@@ -156,8 +156,7 @@ export type ParsedLine = { ok: true; kind: "observation"; value: Observation } |
  */
 export function parseObservation(json: unknown): ParsedLine {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return { ok: false, reason: "line is not a JSON object" };
-  const isRemoval =
-    Object.keys(json).every((key) => REMOVAL_KEYS.has(key)) && looseEnum(["removed"])((json as { status?: unknown }).status) === "removed"; // `json` is a non-null object here: reading an absent key is safe.
+  const isRemoval = Object.keys(json).every((key) => REMOVAL_KEYS.has(key)) && looseEnum(["removed"])((json as { status?: unknown }).status) === "removed"; // `json` is a non-null object here: reading an absent key is safe.
   if (isRemoval) {
     const result = removalSchema.safeParse(json);
     return result.success ? { ok: true, kind: "removal", value: result.data } : { ok: false, reason: describeIssues(result.error.issues) };

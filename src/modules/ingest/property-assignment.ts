@@ -61,9 +61,31 @@ export type GroupingColumns = Pick<
  * with its property, as its history.
  */
 const GROUPING_FIELDS: ReadonlySet<string> = new Set([
-  "inseeCode", "propertyType", "transactionType", "area", "landArea", "roomCount", "bedroomCount", "floor", "priceCurrent",
-  "images", "title", "description", "publisherSiret", "publisherType", "publisherPhone", "contactPhone", "latitude", "longitude",
-  "dpeLabel", "dpeValue", "gesLabel", "gesValue", "constructionYear", "isNew", "propertyIsProgram",
+  "inseeCode",
+  "propertyType",
+  "transactionType",
+  "area",
+  "landArea",
+  "roomCount",
+  "bedroomCount",
+  "floor",
+  "priceCurrent",
+  "images",
+  "title",
+  "description",
+  "publisherSiret",
+  "publisherType",
+  "publisherPhone",
+  "contactPhone",
+  "latitude",
+  "longitude",
+  "dpeLabel",
+  "dpeValue",
+  "gesLabel",
+  "gesValue",
+  "constructionYear",
+  "isNew",
+  "propertyIsProgram",
 ]);
 
 export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
@@ -112,7 +134,16 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     gesValue: row.gesValue,
     constructionYear: row.constructionYear,
     isNewBuild: row.isNew === true || row.propertyIsProgram === true,
-    flags: [row.balconyExists, row.terraceExists, row.parkingExists, row.cellarExists, row.elevatorExists, row.garageExists, row.gardenExists, row.swimmingPoolExists],
+    flags: [
+      row.balconyExists,
+      row.terraceExists,
+      row.parkingExists,
+      row.cellarExists,
+      row.elevatorExists,
+      row.garageExists,
+      row.gardenExists,
+      row.swimmingPoolExists,
+    ],
   };
 }
 

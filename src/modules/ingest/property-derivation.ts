@@ -53,7 +53,9 @@ const EVENT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof PropertyRow>;
 
 /** Columns written but not announced: bookkeeping and search helpers. */
-const QUIET_COLUMNS = ["priceHistory", "priceChangedAt", "sourceDomainsCount", "searchText", "lastSeenAt", "lastModifiedAt"] as const satisfies ReadonlyArray<keyof PropertyRow>;
+const QUIET_COLUMNS = ["priceHistory", "priceChangedAt", "sourceDomainsCount", "searchText", "lastSeenAt", "lastModifiedAt"] as const satisfies ReadonlyArray<
+  keyof PropertyRow
+>;
 
 export function deriveProperty(propertyId: string, members: readonly PropertyMember[], previous: PropertyRow | undefined): DerivedProperty {
   const rows = members.map((member) => member.row);
@@ -103,7 +105,10 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
     priceInitial,
     priceCurrent,
     pricePerSquareMeter: pricePerSquareMeter(priceCurrent, lead.area),
-    priceHistory: priceHistoryOf(previous?.priceHistory ?? [{ value: priceInitial, timestamp: firstSeenAt.toISOString() }], priceMoved ? { value: priceCurrent, timestamp: latestChange.toISOString() } : undefined),
+    priceHistory: priceHistoryOf(
+      previous?.priceHistory ?? [{ value: priceInitial, timestamp: firstSeenAt.toISOString() }],
+      priceMoved ? { value: priceCurrent, timestamp: latestChange.toISOString() } : undefined,
+    ),
     priceChangedAt: priceMoved ? latestChange : (previous?.priceChangedAt ?? null),
     sourceDomains,
     sourceDomainsCount: sourceDomains.length,
@@ -119,18 +124,13 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
   if (membershipChanged(members)) changedFields.push("classifieds");
   if (changedFields.length > 0) row.lastModifiedAt = latestChange;
   const write = changedFields.length > 0 || QUIET_COLUMNS.some((column) => !sameColumn(previous[column], row[column]));
-  const eventType: EventType | null =
-    changedFields.length === 0 ? null : row.status === "removed" && previous.status !== "removed" ? "removed" : "updated";
+  const eventType: EventType | null = changedFields.length === 0 ? null : row.status === "removed" && previous.status !== "removed" ? "removed" : "updated";
   return { row, write, eventType, changedFields };
 }
 
 /** Most recently modified first; then most recently seen; then by id, so that the order is total. */
 function byRecency(a: ClassifiedRow, b: ClassifiedRow): number {
-  return (
-    b.lastModifiedAt.getTime() - a.lastModifiedAt.getTime() ||
-    b.lastSeenAt.getTime() - a.lastSeenAt.getTime() ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  return b.lastModifiedAt.getTime() - a.lastModifiedAt.getTime() || b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -174,9 +174,7 @@ function imagesChanged(members: readonly PropertyMember[], previousLeadId: strin
 
 /** A classified joined the property, or one of them was removed or came back. */
 function membershipChanged(members: readonly PropertyMember[]): boolean {
-  return members.some(
-    ({ row, before }) => before === undefined || (before.status === "removed") !== (row.status === "removed"),
-  );
+  return members.some(({ row, before }) => before === undefined || (before.status === "removed") !== (row.status === "removed"));
 }
 
 function sameColumn(a: unknown, b: unknown): boolean {

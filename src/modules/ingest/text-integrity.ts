@@ -9,6 +9,7 @@
  */
 
 /** Raw-text signs of any of the above: a literal character, or its JSON escape. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL characters is this check's purpose.
 const SUSPECT = /[\u0000\uFFFD\uD800-\uDFFF]|\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2}|[fF][fF][fF][dD])/;
 
 /** Free-text fields, where NUL characters are dropped rather than refused. */

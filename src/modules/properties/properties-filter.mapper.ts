@@ -111,4 +111,3 @@ function point(p: GeoPointInput): { lat: number; lng: number } {
 function prefixed(problems: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(problems).map(([field, messages]) => [`filter.${field}`, messages]));
 }
-

@@ -19,15 +19,12 @@ const MAX_BATCH = 1_000;
 
 export function createPropertyLoaders(db: Database, contract: Contract): PropertyLoaders {
   return {
-    propertyById: new DataLoader(
-      async (ids) => onePerKey(ids, await findPropertiesByIds(db, contract, ids), (row) => row.id, null),
-      { maxBatchSize: MAX_BATCH },
-    ),
+    propertyById: new DataLoader(async (ids) => onePerKey(ids, await findPropertiesByIds(db, contract, ids), (row) => row.id, null), {
+      maxBatchSize: MAX_BATCH,
+    }),
     propertyIdByUrlKey: new DataLoader(
       async (urlKeys) =>
-        onePerKey(urlKeys, await findPropertyIdsByUrlKeys(db, contract, urlKeys), (row) => row.urlKey, null).map(
-          (row) => row?.propertyId ?? null,
-        ),
+        onePerKey(urlKeys, await findPropertyIdsByUrlKeys(db, contract, urlKeys), (row) => row.urlKey, null).map((row) => row?.propertyId ?? null),
       { maxBatchSize: MAX_BATCH },
     ),
     propertyRedirect: new DataLoader(

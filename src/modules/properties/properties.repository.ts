@@ -36,11 +36,7 @@ export function findPropertiesByIds(db: Database, contract: Contract, propertyId
 }
 
 /** For each url key of a visible classified, the id of that classified's property. */
-export function findPropertyIdsByUrlKeys(
-  db: Database,
-  contract: Contract,
-  urlKeys: readonly string[],
-): Promise<{ urlKey: string; propertyId: string }[]> {
+export function findPropertyIdsByUrlKeys(db: Database, contract: Contract, urlKeys: readonly string[]): Promise<{ urlKey: string; propertyId: string }[]> {
   return statements(db, contract).idsByUrlKeys.execute({ keys: textArrayLiteral(urlKeys) });
 }
 

@@ -17,14 +17,7 @@ import { PropertyConnectionView } from "./properties-connection.types.js";
 import { toSearchFilter } from "./properties-filter.mapper.js";
 import { PropertyFilterInput, PropertyOrderInput } from "./properties-filter.types.js";
 import { toPropertyView } from "./properties.mapper.js";
-import {
-  findPropertyByUrl,
-  getProperty,
-  listPropertyImages,
-  propertyDescriptionOf,
-  searchPropertyRows,
-  type WithClassifieds,
-} from "./properties.service.js";
+import { findPropertyByUrl, getProperty, listPropertyImages, propertyDescriptionOf, searchPropertyRows, type WithClassifieds } from "./properties.service.js";
 import { PropertyMediaView, PropertyView } from "./properties.types.js";
 
 /** The fields of a property that read its visible classifieds (media: its images come from one of them). */
@@ -48,21 +41,13 @@ const classifiedsShownOnPage = (info: GraphQLResolveInfo): WithClassifieds => ({
 @Resolver(() => PropertyView)
 export class PropertyResolver {
   @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "A property by id; null when absent or outside your contract." })
-  async property(
-    @Arg("id", () => UUIDResolver) id: string,
-    @Ctx() ctx: RequestContext,
-    @Info() info: GraphQLResolveInfo,
-  ): Promise<PropertyView | null> {
+  async property(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<PropertyView | null> {
     const row = await getProperty(ctx, id, { withClassifieds: readsClassifieds(info) });
     return row && toPropertyView(row);
   }
 
   @Query(() => PropertyView, { nullable: true, complexity: loadCost, description: "The property of the classified published at this URL." })
-  async propertyByUrl(
-    @Arg("url", () => String) url: string,
-    @Ctx() ctx: RequestContext,
-    @Info() info: GraphQLResolveInfo,
-  ): Promise<PropertyView | null> {
+  async propertyByUrl(@Arg("url", () => String) url: string, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo): Promise<PropertyView | null> {
     checkUrlLength(url);
     const row = await findPropertyByUrl(ctx, url, { withClassifieds: readsClassifieds(info) });
     return row && toPropertyView(row);
@@ -77,7 +62,8 @@ export class PropertyResolver {
     @Ctx() ctx: RequestContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<PropertyConnectionView> {
-    if (first < 0 || first > MAX_PAGE_SIZE) throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`, { first: [`must be between 0 and ${MAX_PAGE_SIZE}`] });
+    if (first < 0 || first > MAX_PAGE_SIZE)
+      throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`, { first: [`must be between 0 and ${MAX_PAGE_SIZE}`] });
     const offset = offsetAfter(after);
     const window = planLimits(ctx.viewer.plan).maxResultWindow;
     if (offset + first > window) {

@@ -1,11 +1,6 @@
 import type { ClassifiedImageRow, ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { canonicalUrlKey } from "../../domain/url-key.js";
-import {
-  listClassifiedImages,
-  listClassifiedsOfProperty,
-  readAheadClassifiedsOf,
-  type ClassifiedDetails,
-} from "../classifieds/classifieds.service.js";
+import { listClassifiedImages, listClassifiedsOfProperty, readAheadClassifiedsOf, type ClassifiedDetails } from "../classifieds/classifieds.service.js";
 import { isUuid } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
 import { searchPropertiesPage } from "../search/search.service.js";
@@ -37,8 +32,7 @@ export async function getProperty(ctx: RequestContext, id: string, options: With
 async function propertyWithId(ctx: RequestContext, key: string, { withClassifieds = false }: WithClassifieds): Promise<PropertyRow | null> {
   if (!withClassifieds) return ctx.loaders.propertyById.load(key);
   const property = ctx.loaders.propertyById.load(key);
-  const classifieds =
-    withClassifieds === true ? ctx.loaders.classifiedsByPropertyId.load(key) : readAheadClassifiedsOf(ctx, [key], withClassifieds);
+  const classifieds = withClassifieds === true ? ctx.loaders.classifiedsByPropertyId.load(key) : readAheadClassifiedsOf(ctx, [key], withClassifieds);
   const [row] = await Promise.all([property, classifieds]);
   return row;
 }
@@ -64,7 +58,11 @@ export async function searchPropertyRows(
   const found = await searchPropertiesPage(ctx.db, ctx.contract, filter, sort, page);
   for (const row of found.rows) ctx.loaders.propertyById.prime(row.id, row);
   if (withClassifieds) {
-    await readAheadClassifiedsOf(ctx, found.rows.map((row) => row.id), withClassifieds === true ? {} : withClassifieds);
+    await readAheadClassifiedsOf(
+      ctx,
+      found.rows.map((row) => row.id),
+      withClassifieds === true ? {} : withClassifieds,
+    );
   }
   return found;
 }

@@ -110,7 +110,10 @@ function withinBbox(bbox: GeoBbox): SQL {
     bbox.sw.lng <= bbox.ne.lng
       ? [{ min: bbox.sw.lng, max: bbox.ne.lng }]
       : // A box whose west edge is east of its east edge crosses the antimeridian.
-        [{ min: bbox.sw.lng, max: 180 }, { min: -180, max: bbox.ne.lng }],
+        [
+          { min: bbox.sw.lng, max: 180 },
+          { min: -180, max: bbox.ne.lng },
+        ],
   );
   return sql`(${latitude} and ${longitude})`;
 }

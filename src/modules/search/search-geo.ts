@@ -41,8 +41,16 @@ export function haversineLimit(radiusMeters: number): number {
 
 function longitudeRanges(min: number, max: number): LongitudeRange[] {
   if (max - min >= 360) return [{ min: -180, max: 180 }];
-  if (min < -180) return [{ min: min + 360, max: 180 }, { min: -180, max }];
-  if (max > 180) return [{ min, max: 180 }, { min: -180, max: max - 360 }];
+  if (min < -180)
+    return [
+      { min: min + 360, max: 180 },
+      { min: -180, max },
+    ];
+  if (max > 180)
+    return [
+      { min, max: 180 },
+      { min: -180, max: max - 360 },
+    ];
   return [{ min, max }];
 }
 

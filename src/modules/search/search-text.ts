@@ -10,7 +10,7 @@ export function normaliseSearchQuery(query: string | undefined): string | null {
   const normalised = query
     .slice(0, MAX_SEARCH_QUERY_LENGTH)
     // PostgreSQL text cannot hold NUL.
-    .replace(/\u0000/g, " ")
+    .replaceAll("\u0000", " ")
     .replace(/œ/g, "oe")
     .replace(/Œ/g, "OE")
     .replace(/æ/g, "ae")

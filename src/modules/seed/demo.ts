@@ -28,10 +28,7 @@ export type DemoResult = {
  * it holds no token, creates a demo token (plan pro200, every department, every scope). Seeding stops at the
  * next batch boundary when `signal` aborts, leaving only whole batches written.
  */
-export async function prepareDemo(
-  db: Database,
-  options: { classifieds: number; logger: Logger; signal?: AbortSignal; today?: Date },
-): Promise<DemoResult> {
+export async function prepareDemo(db: Database, options: { classifieds: number; logger: Logger; signal?: AbortSignal; today?: Date }): Promise<DemoResult> {
   let seeded: IngestSummary | undefined;
   if (options.classifieds > 0 && (await hasNoClassifieds(db))) {
     const today = options.today ?? new Date();

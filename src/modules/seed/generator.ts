@@ -34,7 +34,10 @@ function pickDistinct(random: Random, choices: ReadonlyArray<readonly [string, n
   while (picked.length < count && remaining.length > 0) {
     const domain = random.weighted(remaining);
     picked.push(domain);
-    remaining.splice(remaining.findIndex(([candidate]) => candidate === domain), 1);
+    remaining.splice(
+      remaining.findIndex(([candidate]) => candidate === domain),
+      1,
+    );
   }
   return picked;
 }
@@ -73,8 +76,18 @@ export function* generateObservations(options: GenerateOptions): Generator<FeedL
     const spec = newPropertySpec(random, place, new Date(publishedAt));
     const isPrivate = random.chance(0.18);
     const wanted = isPrivate
-      ? random.weighted([[1, 60], [2, 35], [3, 5]])
-      : random.weighted([[1, 55], [2, 25], [3, 12], [4, 6], [5, 2]]);
+      ? random.weighted([
+          [1, 60],
+          [2, 35],
+          [3, 5],
+        ])
+      : random.weighted([
+          [1, 55],
+          [2, 25],
+          [3, 12],
+          [4, 6],
+          [5, 2],
+        ]);
     const domains = pickDistinct(random, isPrivate ? PRIVATE_PORTALS : PROFESSIONAL_PORTALS, Math.min(wanted, options.classifieds - produced));
     const main: Publisher = isPrivate ? publishers.privateSeller(random, place) : publishers.professional(random, place);
     // A property under a simple (non-exclusive) mandate is also listed by a second agency.

@@ -85,15 +85,20 @@ export function descriptionFor(random: Random, spec: PropertySpec, professional:
   const noun = TYPE_WORDS[attributes.type].noun.toLowerCase();
   const parts: string[] = [];
   if (professional) {
-    parts.push(`${random.pick(OPENINGS)} ${city}, ${random.pick(["bel", "très bel", "superbe", "joli"])} ${noun} ${random.pick(ADJECTIVES)} de ${squareMeters(attributes.area)}.`);
+    parts.push(
+      `${random.pick(OPENINGS)} ${city}, ${random.pick(["bel", "très bel", "superbe", "joli"])} ${noun} ${random.pick(ADJECTIVES)} de ${squareMeters(attributes.area)}.`,
+    );
   } else {
     parts.push(`${transaction === "sale" ? "Je vends" : "Je loue"} mon ${noun} de ${squareMeters(attributes.area)} à ${city}, sans agence.`);
   }
   if (attributes.roomCount !== undefined && attributes.bedroomCount !== undefined && attributes.bedroomCount > 0) {
     const bedrooms = attributes.bedroomCount === 1 ? "une chambre" : `${attributes.bedroomCount} chambres`;
-    parts.push(`Il comprend une entrée, un séjour, une cuisine ${random.pick(["équipée", "aménagée", "ouverte"])}, ${bedrooms} et une salle ${random.pick(["de bains", "d'eau"])}.`);
+    parts.push(
+      `Il comprend une entrée, un séjour, une cuisine ${random.pick(["équipée", "aménagée", "ouverte"])}, ${bedrooms} et une salle ${random.pick(["de bains", "d'eau"])}.`,
+    );
   }
-  if (attributes.floor !== undefined) parts.push(attributes.floor === 0 ? "Situé en rez-de-chaussée." : `Situé au ${attributes.floor === 1 ? "1er" : `${attributes.floor}e`} étage.`);
+  if (attributes.floor !== undefined)
+    parts.push(attributes.floor === 0 ? "Situé en rez-de-chaussée." : `Situé au ${attributes.floor === 1 ? "1er" : `${attributes.floor}e`} étage.`);
   parts.push(...featureSentences(attributes));
   parts.push(random.pick(SURROUNDINGS));
   if (energy) parts.push(`Classe énergie ${energy.dpe.label.toUpperCase()}, classe climat ${energy.ges.label.toUpperCase()}.`);

@@ -65,7 +65,11 @@ export function listingUrl(domain: string, spec: PropertySpec, id: string, publi
 /** Campaign parameters that alert e-mails and social links add; the canonical url key ignores them. */
 export function withTracking(random: Random, url: string): string {
   if (!random.chance(0.1)) return url;
-  const tracking = random.pick(["utm_source=alerte_email&utm_medium=email&utm_campaign=alerte", "utm_source=facebook&fbclid=IwAR" + random.hex(12), "gclid=Cj0K" + random.hex(10)]);
+  const tracking = random.pick([
+    "utm_source=alerte_email&utm_medium=email&utm_campaign=alerte",
+    "utm_source=facebook&fbclid=IwAR" + random.hex(12),
+    "gclid=Cj0K" + random.hex(10),
+  ]);
   return `${url}?${tracking}`;
 }
 

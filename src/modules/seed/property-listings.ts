@@ -142,7 +142,9 @@ export function laterObservations(random: Random, spec: PropertySpec, initial: r
     if (at + initial.length * HOUR < until) {
       current.forEach((observation, index) => {
         const observedAt = isoInstant(at + index * HOUR);
-        lines.push(random.chance(0.6) ? { source: { url: observation.source.url }, observedAt, status: "removed" } : { ...observation, observedAt, status: "removed" });
+        lines.push(
+          random.chance(0.6) ? { source: { url: observation.source.url }, observedAt, status: "removed" } : { ...observation, observedAt, status: "removed" },
+        );
       });
     }
   }

@@ -25,8 +25,24 @@ export type EnergySpec = {
 
 const LABELS: readonly EnergyLabel[] = ["a", "b", "c", "d", "e", "f", "g"];
 /** Official DPE bands (kWh/m²/year) and GES bands (kg CO2/m²/year), lower bound included. */
-const DPE_BANDS: ReadonlyArray<readonly [number, number]> = [[40, 69], [70, 109], [110, 179], [180, 249], [250, 329], [330, 419], [420, 620]];
-const GES_BANDS: ReadonlyArray<readonly [number, number]> = [[2, 5], [6, 10], [11, 29], [30, 49], [50, 69], [70, 99], [100, 140]];
+const DPE_BANDS: ReadonlyArray<readonly [number, number]> = [
+  [40, 69],
+  [70, 109],
+  [110, 179],
+  [180, 249],
+  [250, 329],
+  [330, 419],
+  [420, 620],
+];
+const GES_BANDS: ReadonlyArray<readonly [number, number]> = [
+  [2, 5],
+  [6, 10],
+  [11, 29],
+  [30, 49],
+  [50, 69],
+  [70, 99],
+  [100, 140],
+];
 /** Buyers pay less for energy sieves. */
 const ENERGY_PRICE_FACTOR = [1.06, 1.04, 1.02, 1, 0.97, 0.92, 0.87] as const;
 /** Departments where a swimming pool is common. */
@@ -34,12 +50,42 @@ const SUNNY = new Set(["06", "13", "83", "84", "30", "34", "66", "11", "2A", "2B
 
 function propertyType(random: Random, place: Place): PropertyType {
   if (place.population >= 50_000) {
-    return random.weighted<PropertyType>([["apartment", 72], ["house", 12], ["parking", 5], ["shop", 3], ["office", 2], ["premises", 2], ["land", 1], ["building", 1], ["program", 1], ["other", 1]]);
+    return random.weighted<PropertyType>([
+      ["apartment", 72],
+      ["house", 12],
+      ["parking", 5],
+      ["shop", 3],
+      ["office", 2],
+      ["premises", 2],
+      ["land", 1],
+      ["building", 1],
+      ["program", 1],
+      ["other", 1],
+    ]);
   }
   if (place.population >= 5_000) {
-    return random.weighted<PropertyType>([["apartment", 45], ["house", 40], ["land", 4], ["parking", 3], ["shop", 2], ["premises", 2], ["office", 1], ["building", 1], ["program", 1], ["other", 1]]);
+    return random.weighted<PropertyType>([
+      ["apartment", 45],
+      ["house", 40],
+      ["land", 4],
+      ["parking", 3],
+      ["shop", 2],
+      ["premises", 2],
+      ["office", 1],
+      ["building", 1],
+      ["program", 1],
+      ["other", 1],
+    ]);
   }
-  return random.weighted<PropertyType>([["house", 70], ["apartment", 12], ["land", 12], ["building", 2], ["other", 2], ["premises", 1], ["parking", 1]]);
+  return random.weighted<PropertyType>([
+    ["house", 70],
+    ["apartment", 12],
+    ["land", 12],
+    ["building", 2],
+    ["other", 2],
+    ["premises", 1],
+    ["parking", 1],
+  ]);
 }
 
 /** Areas are quoted to the half square metre. */
@@ -50,7 +96,14 @@ function attributesOf(random: Random, type: PropertyType, place: Place): FeedPro
   switch (type) {
     case "apartment":
     case "program": {
-      const rooms = random.weighted([[1, 15], [2, 28], [3, 28], [4, 18], [5, 8], [6, 3]]);
+      const rooms = random.weighted([
+        [1, 15],
+        [2, 28],
+        [3, 28],
+        [4, 18],
+        [5, 8],
+        [6, 3],
+      ]);
       const floorCount = city ? random.int(4, 8) : random.int(2, 5);
       const balcony = random.chance(0.35);
       const terrace = random.chance(0.12);
@@ -64,7 +117,13 @@ function attributesOf(random: Random, type: PropertyType, place: Place): FeedPro
         toiletCount: rooms >= 4 ? random.int(1, 2) : 1,
         floor: random.int(0, floorCount),
         floorCount,
-        constructionYear: isNew ? random.int(2026, 2028) : random.weighted([[random.int(1850, 1914), city ? 3 : 1], [random.int(1950, 1985), 3], [random.int(1986, 2024), 2]]),
+        constructionYear: isNew
+          ? random.int(2026, 2028)
+          : random.weighted([
+              [random.int(1850, 1914), city ? 3 : 1],
+              [random.int(1950, 1985), 3],
+              [random.int(1986, 2024), 2],
+            ]),
         ...(random.chance(0.6) ? { orientation: random.pick(ORIENTATIONS) } : {}),
         balconyExists: balcony,
         ...(balcony ? { balconyArea: half(random.float(3, 12)) } : {}),
@@ -80,7 +139,14 @@ function attributesOf(random: Random, type: PropertyType, place: Place): FeedPro
       };
     }
     case "house": {
-      const rooms = random.weighted([[3, 15], [4, 28], [5, 27], [6, 17], [7, 8], [8, 5]]);
+      const rooms = random.weighted([
+        [3, 15],
+        [4, 28],
+        [5, 27],
+        [6, 17],
+        [7, 8],
+        [8, 5],
+      ]);
       const terrace = random.chance(0.4);
       return {
         type,
@@ -90,7 +156,11 @@ function attributesOf(random: Random, type: PropertyType, place: Place): FeedPro
         bedroomCount: Math.max(1, rooms - 2),
         bathroomCount: random.int(1, 2),
         floorCount: random.int(1, 3),
-        constructionYear: random.weighted([[random.int(1700, 1945), 2], [random.int(1946, 1990), 3], [random.int(1991, 2024), 3]]),
+        constructionYear: random.weighted([
+          [random.int(1700, 1945), 2],
+          [random.int(1946, 1990), 3],
+          [random.int(1991, 2024), 3],
+        ]),
         terraceExists: terrace,
         ...(terrace ? { terraceArea: half(random.float(12, 60)) } : {}),
         gardenExists: random.chance(0.9),
@@ -122,7 +192,15 @@ function energyOf(random: Random, attributes: FeedPropertyAttributes, publishedA
   if (attributes.type === "land" || attributes.type === "parking") return undefined;
   const index = attributes.isNew
     ? random.int(0, 1)
-    : random.weighted([[0, 2], [1, 5], [2, 15], [3, 30], [4, 25], [5, 13], [6, 10]]);
+    : random.weighted([
+        [0, 2],
+        [1, 5],
+        [2, 15],
+        [3, 30],
+        [4, 25],
+        [5, 13],
+        [6, 10],
+      ]);
   const gesIndex = Math.min(6, Math.max(0, index + random.int(-1, 1)));
   // Both indexes are 0..6, within the tables.
   const dpeBand = DPE_BANDS[index] as readonly [number, number];
@@ -133,9 +211,30 @@ function energyOf(random: Random, attributes: FeedPropertyAttributes, publishedA
     ges: { label: LABELS[gesIndex] as EnergyLabel, value: random.int(gesBand[0], gesBand[1]) },
     heating: random.chance(0.5)
       ? {
-          source: random.weighted<HeatingSource>([["electricity", 40], ["gas", 35], ["fuel", 8], ["aerothermal", 6], ["wood", 5], ["pellet", 3], ["solar", 1]]),
-          system: random.weighted<HeatingSystem>([["radiator", 70], ["floor", 12], ["reversibleAirConditioning", 10], ["stove", 5], ["fireplace", 3]]),
-          type: attributes.type === "apartment" ? random.weighted<HeatingType>([["individual", 65], ["shared", 30], ["city", 5]]) : "individual",
+          source: random.weighted<HeatingSource>([
+            ["electricity", 40],
+            ["gas", 35],
+            ["fuel", 8],
+            ["aerothermal", 6],
+            ["wood", 5],
+            ["pellet", 3],
+            ["solar", 1],
+          ]),
+          system: random.weighted<HeatingSystem>([
+            ["radiator", 70],
+            ["floor", 12],
+            ["reversibleAirConditioning", 10],
+            ["stove", 5],
+            ["fireplace", 3],
+          ]),
+          type:
+            attributes.type === "apartment"
+              ? random.weighted<HeatingType>([
+                  ["individual", 65],
+                  ["shared", 30],
+                  ["city", 5],
+                ])
+              : "individual",
         }
       : undefined,
   };

@@ -21,9 +21,22 @@ export type Publisher =
   | { kind: "private"; agents: Agent[] };
 
 const AGENCY_NETWORKS = [
-  "Century 21", "Orpi", "Laforêt", "Guy Hoquet", "ERA Immobilier", "Stéphane Plaza Immobilier", "Square Habitat",
-  "Nestenn", "L'Adresse", "Foncia Transaction", "Citya Immobilier", "Arthurimmo.com", "Agence du Centre",
-  "Agence de la Gare", "Cabinet Immobilier du Marché", "Immobilière des Remparts",
+  "Century 21",
+  "Orpi",
+  "Laforêt",
+  "Guy Hoquet",
+  "ERA Immobilier",
+  "Stéphane Plaza Immobilier",
+  "Square Habitat",
+  "Nestenn",
+  "L'Adresse",
+  "Foncia Transaction",
+  "Citya Immobilier",
+  "Arthurimmo.com",
+  "Agence du Centre",
+  "Agence de la Gare",
+  "Cabinet Immobilier du Marché",
+  "Immobilière des Remparts",
 ] as const;
 
 const MANDATARY_NETWORKS = [

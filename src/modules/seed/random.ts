@@ -62,7 +62,10 @@ export class Random {
   /** `count` random lower-case hexadecimal characters. */
   hex(count: number): string {
     let out = "";
-    while (out.length < count) out += Math.floor(this.next() * 4294967296).toString(16).padStart(8, "0");
+    while (out.length < count)
+      out += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, "0");
     return out.slice(0, count);
   }
 

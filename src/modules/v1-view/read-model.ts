@@ -1,9 +1,5 @@
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
-import {
-  listClassifiedImages,
-  listClassifiedPriceHistory,
-  listClassifiedsOfProperty,
-} from "../classifieds/classifieds.service.js";
+import { listClassifiedImages, listClassifiedPriceHistory, listClassifiedsOfProperty } from "../classifieds/classifieds.service.js";
 import { listPropertyImages, propertyDescriptionOf } from "../properties/properties.service.js";
 import type { RequestContext } from "../request-context.js";
 import type { ClassifiedParts } from "./representations/classified.representation.js";
@@ -16,10 +12,7 @@ import type { PropertyParts } from "./representations/property.representation.js
  */
 
 export async function loadClassifiedParts(ctx: RequestContext, classified: ClassifiedRow): Promise<ClassifiedParts> {
-  const [priceHistory, images] = await Promise.all([
-    listClassifiedPriceHistory(ctx, classified.id),
-    listClassifiedImages(ctx, classified.id),
-  ]);
+  const [priceHistory, images] = await Promise.all([listClassifiedPriceHistory(ctx, classified.id), listClassifiedImages(ctx, classified.id)]);
   return { classified, priceHistory, images };
 }
 

@@ -11,12 +11,7 @@ export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
  * the first, second, ... attempt), with jitter. A `Retry-After` from the receiver is honoured: the next attempt
  * is never earlier than it asks (up to a day). After the last scheduled delay the message is given up.
  */
-export function nextRetry(
-  schedule: readonly number[],
-  attempt: number,
-  retryAfterMs: number | null,
-  random: () => number = Math.random,
-): RetryDecision {
+export function nextRetry(schedule: readonly number[], attempt: number, retryAfterMs: number | null, random: () => number = Math.random): RetryDecision {
   const scheduled = schedule[attempt - 1];
   if (scheduled === undefined) return { retry: false };
   const jittered = Math.round(scheduled * (1 - JITTER + 2 * JITTER * random()));

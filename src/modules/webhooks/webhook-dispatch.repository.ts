@@ -74,31 +74,33 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
     for update of d skip locked`;
   return db.transaction(async (tx) => {
     await relaxCommit(tx);
-    return tx
-      .update(webhookDeliveries)
-      .set({
-        leaseOwner: options.owner,
-        leaseExpiresAt: sql`now() + ${`${options.leaseMs} milliseconds`}::interval`,
-        attemptCount: sql`${webhookDeliveries.attemptCount} + 1`,
-      })
-      .from(webhooks)
-      // `= any(array(...))`: each subquery runs once and rows are found by primary key (`in (...)` made
-      // PostgreSQL hash-join against a scan of the whole table).
-      .where(and(eq(webhooks.id, webhookDeliveries.webhookId), sql`${webhookDeliveries.id} = any(array(${locked}))`))
-      .returning({
-        id: webhookDeliveries.id,
-        webhookId: webhookDeliveries.webhookId,
-        eventId: webhookDeliveries.eventId,
-        eventType: webhookDeliveries.eventType,
-        orderingKey: webhookDeliveries.orderingKey,
-        payload: webhookDeliveries.payload,
-        attemptCount: webhookDeliveries.attemptCount,
-        url: webhooks.url,
-        secret: webhooks.secret,
-        previousSecret: webhooks.previousSecret,
-        previousSecretExpiresAt: webhooks.previousSecretExpiresAt,
-        failingSince: webhooks.failingSince,
-      });
+    return (
+      tx
+        .update(webhookDeliveries)
+        .set({
+          leaseOwner: options.owner,
+          leaseExpiresAt: sql`now() + ${`${options.leaseMs} milliseconds`}::interval`,
+          attemptCount: sql`${webhookDeliveries.attemptCount} + 1`,
+        })
+        .from(webhooks)
+        // `= any(array(...))`: each subquery runs once and rows are found by primary key (`in (...)` made
+        // PostgreSQL hash-join against a scan of the whole table).
+        .where(and(eq(webhooks.id, webhookDeliveries.webhookId), sql`${webhookDeliveries.id} = any(array(${locked}))`))
+        .returning({
+          id: webhookDeliveries.id,
+          webhookId: webhookDeliveries.webhookId,
+          eventId: webhookDeliveries.eventId,
+          eventType: webhookDeliveries.eventType,
+          orderingKey: webhookDeliveries.orderingKey,
+          payload: webhookDeliveries.payload,
+          attemptCount: webhookDeliveries.attemptCount,
+          url: webhooks.url,
+          secret: webhooks.secret,
+          previousSecret: webhooks.previousSecret,
+          previousSecretExpiresAt: webhooks.previousSecretExpiresAt,
+          failingSince: webhooks.failingSince,
+        })
+    );
   });
 }
 
@@ -211,13 +213,7 @@ export async function markWebhooksFailing(
       disabledReason: sql`'failing since ' || to_char(${webhooks.failingSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ': every attempt failed for longer than the allowed period'`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        inArray(webhooks.id, ids),
-        eq(webhooks.status, "active"),
-        lt(webhooks.failingSince, sql`now() - ${`${disableAfterMs} milliseconds`}::interval`),
-      ),
-    )
+    .where(and(inArray(webhooks.id, ids), eq(webhooks.status, "active"), lt(webhooks.failingSince, sql`now() - ${`${disableAfterMs} milliseconds`}::interval`)))
     .returning({ id: webhooks.id, failingSince: webhooks.failingSince });
 }
 

@@ -7,13 +7,7 @@ import type { EventBus } from "../events/event-bus.js";
 import type { ContextLogger } from "../request-context.js";
 import { attemptMessage, judgeAttempt, withdrawnVerdict, type AttemptVerdict } from "./webhook-attempt.js";
 import { WITHDRAWN, withdrawnDeliveries } from "./webhook-recheck.js";
-import {
-  claimDueDeliveries,
-  markWebhooksFailing,
-  markWebhooksHealthy,
-  recordAttempts,
-  type ClaimedDelivery,
-} from "./webhook-dispatch.repository.js";
+import { claimDueDeliveries, markWebhooksFailing, markWebhooksHealthy, recordAttempts, type ClaimedDelivery } from "./webhook-dispatch.repository.js";
 import { WebhookEnqueuer } from "./webhook-enqueuer.js";
 import { WebhookExporter } from "./webhook-exporter.js";
 import { WebhookSender } from "./webhook-sender.js";

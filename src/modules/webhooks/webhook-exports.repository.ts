@@ -106,11 +106,7 @@ export async function findExportBatch(
 }
 
 /** The most recently modified classified within the contract and filter (a sample for test deliveries). */
-export async function latestMatchingClassified(
-  db: Database,
-  contract: Contract,
-  filter: WebhookFilterValue,
-): Promise<ClassifiedRow | undefined> {
+export async function latestMatchingClassified(db: Database, contract: Contract, filter: WebhookFilterValue): Promise<ClassifiedRow | undefined> {
   const [row] = await db
     .select()
     .from(classifieds)

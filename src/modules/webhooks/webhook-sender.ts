@@ -95,8 +95,7 @@ export class WebhookSender {
           received += chunk.length;
           if (received > MAX_RESPONSE_BYTES) response.destroy();
         });
-        const done = () =>
-          settle(finish(response.statusCode ?? null, null, parseRetryAfter(headerValue(response.headers["retry-after"]))));
+        const done = () => settle(finish(response.statusCode ?? null, null, parseRetryAfter(headerValue(response.headers["retry-after"]))));
         response.on("end", done);
         response.on("close", done);
         response.on("error", done);

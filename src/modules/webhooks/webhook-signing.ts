@@ -30,11 +30,7 @@ function signerOf(secret: string): Webhook {
 }
 
 /** The secrets that sign now: the current one, and the previous one until its overlap period ends. */
-export function signingSecrets(
-  webhook: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null },
-  now: Date,
-): string[] {
-  const previousValid =
-    webhook.previousSecret !== null && webhook.previousSecretExpiresAt !== null && webhook.previousSecretExpiresAt > now;
+export function signingSecrets(webhook: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date): string[] {
+  const previousValid = webhook.previousSecret !== null && webhook.previousSecretExpiresAt !== null && webhook.previousSecretExpiresAt > now;
   return previousValid && webhook.previousSecret !== null ? [webhook.secret, webhook.previousSecret] : [webhook.secret];
 }

@@ -65,9 +65,7 @@ export async function checkWebhookUrl(raw: string, allowPrivateNetworks: boolean
     if (addresses.length === 0) throw new UnsafeWebhookUrlError(`The host ${url.hostname} does not resolve.`);
     const refused = addresses.find((address) => !isPublicAddress(address));
     if (refused !== undefined) {
-      throw new UnsafeWebhookUrlError(
-        `The host ${url.hostname} resolves to ${refused}, a loopback, private, link-local or reserved address.`,
-      );
+      throw new UnsafeWebhookUrlError(`The host ${url.hostname} resolves to ${refused}, a loopback, private, link-local or reserved address.`);
     }
   }
   return url.toString();
@@ -93,16 +91,13 @@ export function guardedLookup(allowPrivateNetworks: boolean) {
       if (error) return callback(error, []);
       const allowed = allowPrivateNetworks ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
       if (allowed.length === 0 || allowed.length !== addresses.length) {
-        const refused: NodeJS.ErrnoException = new UnsafeWebhookUrlError(
-          `Refusing to connect to ${hostname}: it resolves to a non-public address.`,
-        );
+        const refused: NodeJS.ErrnoException = new UnsafeWebhookUrlError(`Refusing to connect to ${hostname}: it resolves to a non-public address.`);
         refused.code = "EWEBHOOKADDRESS";
         return callback(refused, []);
       }
       if (options.all) return callback(null, allowed);
-      const [first] = allowed;
-      // allowed is non-empty here (checked above).
-      return callback(null, first!.address, first!.family);
+      const [first] = allowed as [LookupAddress, ...LookupAddress[]]; // non-empty: checked above
+      return callback(null, first.address, first.family);
     });
   };
 }

@@ -52,12 +52,7 @@ export type WebhookChanges = {
   status?: "active" | "disabled";
 };
 
-export async function updateWebhookOfAccount(
-  db: Database,
-  accountId: string,
-  id: string,
-  changes: WebhookChanges,
-): Promise<WebhookRow | undefined> {
+export async function updateWebhookOfAccount(db: Database, accountId: string, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
   const statusChange =
     changes.status === "active"
       ? { status: "active", disabledReason: null, disabledAt: null, failingSince: null }
@@ -79,13 +74,7 @@ export async function updateWebhookOfAccount(
 }
 
 /** Makes `secret` the signing secret; the previous one keeps signing until `previousUntil`. */
-export async function rotateWebhookSecret(
-  db: Database,
-  accountId: string,
-  id: string,
-  secret: string,
-  previousUntil: Date,
-): Promise<WebhookRow | undefined> {
+export async function rotateWebhookSecret(db: Database, accountId: string, id: string, secret: string, previousUntil: Date): Promise<WebhookRow | undefined> {
   const [row] = await db
     .update(webhooks)
     .set({ previousSecret: sql`${webhooks.secret}`, previousSecretExpiresAt: previousUntil, secret, updatedAt: sql`now()` })
@@ -221,7 +210,12 @@ export async function listDeliveries(
   const attempts = await db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(webhookAttempts.attemptNumber));
   return rows.map((row) => ({ ...row, attempts: attempts.filter((attempt) => attempt.deliveryId === row.id) }));
 }
@@ -233,12 +227,7 @@ export async function listDeliveries(
 export async function pruneDeliveryLog(db: Database, retentionMs: number): Promise<number> {
   const deleted = await db
     .delete(webhookDeliveries)
-    .where(
-      and(
-        ne(webhookDeliveries.status, "pending"),
-        lt(webhookDeliveries.createdAt, sql`now() - ${`${retentionMs} milliseconds`}::interval`),
-      ),
-    )
+    .where(and(ne(webhookDeliveries.status, "pending"), lt(webhookDeliveries.createdAt, sql`now() - ${`${retentionMs} milliseconds`}::interval`)))
     .returning({ id: webhookDeliveries.id });
   return deleted.length;
 }

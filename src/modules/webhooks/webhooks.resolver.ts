@@ -7,16 +7,7 @@ import { DELIVERY_STATUSES } from "./webhook-kinds.js";
 import { webhookServicesFor } from "./webhook-settings.js";
 import { testWebhook } from "./webhook-test.service.js";
 import { deliveryView, webhookView, type DeliveryView, type WebhookView } from "./webhook-views.js";
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listWebhooks,
-  replayWebhook,
-  rotateSecret,
-  updateWebhook,
-  webhookDeliveries,
-} from "./webhooks.service.js";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, replayWebhook, rotateSecret, updateWebhook, webhookDeliveries } from "./webhooks.service.js";
 import {
   CreateWebhookInputObject,
   UpdateWebhookInputObject,
@@ -83,7 +74,10 @@ export class WebhooksResolver {
   }
 
   @Mutation(() => WebhookWithSecretObject, { description: "Registers a webhook; the signing secret is returned this once." })
-  async createWebhook(@Arg("input", () => CreateWebhookInputObject) input: CreateWebhookInputObject, @Ctx() ctx: RequestContext): Promise<WebhookWithSecretObject> {
+  async createWebhook(
+    @Arg("input", () => CreateWebhookInputObject) input: CreateWebhookInputObject,
+    @Ctx() ctx: RequestContext,
+  ): Promise<WebhookWithSecretObject> {
     const { webhook, secret } = await createWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, input);
     return { webhook: toObject(webhookView(webhook)), secret };
   }

@@ -22,7 +22,12 @@ const WebhookKind = z
 /** A list of filter values; `allowed` documents the values an enumeration accepts (checked by the filter rules). */
 const filterValues = (description: string, allowed?: readonly string[]) =>
   z
-    .array(z.string().max(253).meta(allowed ? { enum: [...allowed] } : {}))
+    .array(
+      z
+        .string()
+        .max(253)
+        .meta(allowed ? { enum: [...allowed] } : {}),
+    )
     .max(1_000)
     .optional()
     .meta({ description });

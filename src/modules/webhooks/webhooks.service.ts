@@ -58,11 +58,7 @@ export function requireWebhookScope(viewer: Viewer): void {
 }
 
 /** Registers a webhook. The signing secret is in the result and nowhere else afterwards. */
-export async function createWebhook(
-  deps: WebhookServiceDeps,
-  viewer: Viewer,
-  input: CreateWebhookInput,
-): Promise<{ webhook: WebhookRow; secret: string }> {
+export async function createWebhook(deps: WebhookServiceDeps, viewer: Viewer, input: CreateWebhookInput): Promise<{ webhook: WebhookRow; secret: string }> {
   requireWebhookScope(viewer);
   const errors: Record<string, string[]> = {};
   if (!isOneOf(WEBHOOK_KINDS, input.kind)) errors["kind"] = [`must be one of ${WEBHOOK_KINDS.join(", ")}`];
@@ -114,12 +110,7 @@ export async function deleteWebhook(deps: WebhookServiceDeps, viewer: Viewer, id
 }
 
 /** Changes the URL, description or filter, or disables / re-enables the webhook. */
-export async function updateWebhook(
-  deps: WebhookServiceDeps,
-  viewer: Viewer,
-  id: string,
-  input: UpdateWebhookInput,
-): Promise<WebhookRow> {
+export async function updateWebhook(deps: WebhookServiceDeps, viewer: Viewer, id: string, input: UpdateWebhookInput): Promise<WebhookRow> {
   const webhook = await getWebhook(deps, viewer, id);
   const errors: Record<string, string[]> = {};
   const changes: WebhookChanges = {};
@@ -185,11 +176,7 @@ export async function replayWebhook(deps: WebhookServiceDeps, viewer: Viewer, id
     return { webhook, cursor: null, exportId: run.id };
   }
   const cursor =
-    input.after !== undefined
-      ? (parseCursor(input.after) ?? 0n)
-      : input.since !== undefined
-        ? await cursorBeforeTime(deps.db, input.since)
-        : undefined;
+    input.after !== undefined ? (parseCursor(input.after) ?? 0n) : input.since !== undefined ? await cursorBeforeTime(deps.db, input.since) : undefined;
   if (cursor === undefined) throw badInput("Give after (a cursor) or since (a time).", { after: ["after or since is required"] });
   await setWebhookCursor(deps.db, viewer.accountId, webhook.id, cursor);
   await signalWebhookWork(deps.db);

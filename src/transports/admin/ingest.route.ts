@@ -43,7 +43,10 @@ export const adminIngestRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "a
       }
       const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
       if (type !== NDJSON) {
-        return reply.code(415).header("connection", "close").send({ message: `Content-Type must be ${NDJSON}: one JSON observation per line.` });
+        return reply
+          .code(415)
+          .header("connection", "close")
+          .send({ message: `Content-Type must be ${NDJSON}: one JSON observation per line.` });
       }
       request.ingestViewer = viewer;
       return undefined;

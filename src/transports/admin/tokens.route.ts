@@ -22,7 +22,12 @@ export const ADMIN_TOKENS_PATH = "/admin/v1/tokens";
  * - `DELETE /admin/v1/tokens/{idOrPrefix}`: revokes; 404 when no active token matches.
  */
 const CreateBody = z.strictObject({
-  email: z.string().transform((raw, ctx) => normaliseEmail(raw) ?? (ctx.addIssue({ code: "custom", message: "is not a valid e-mail address" }), z.NEVER)),
+  email: z.string().transform((raw, ctx) => {
+    const email = normaliseEmail(raw);
+    if (email !== null) return email;
+    ctx.addIssue({ code: "custom", message: "is not a valid e-mail address" });
+    return z.NEVER;
+  }),
   name: z.string().trim().min(1).max(200),
   plan: z.enum(SUBSCRIPTION_PLANS),
   departments: z.array(z.string()).optional(),
@@ -48,11 +53,24 @@ export const adminTokensRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "a
     if (body.departments === undefined && body.allDepartments !== true) {
       return reply.code(422).send({ message: "The contract must be explicit.", errors: { departments: ["give departments or allDepartments: true"] } });
     }
-    const validation = validateContract({ allDepartments: body.allDepartments ?? false, departments: body.departments?.join(","), sirens: body.sirens?.join(","), sirets: body.sirets?.join(",") });
+    const validation = validateContract({
+      allDepartments: body.allDepartments ?? false,
+      departments: body.departments?.join(","),
+      sirens: body.sirens?.join(","),
+      sirets: body.sirets?.join(","),
+    });
     if (!validation.ok) return reply.code(422).send({ message: "Invalid contract.", errors: { contract: validation.errors } });
     const scopes = [...new Set(body.scopes)];
     const { secret, token } = await createToken(db, { email: body.email, name: body.name, plan: body.plan, contract: validation.contract, scopes });
-    return reply.code(201).send({ token: secret, id: token.id, name: body.name, email: body.email, plan: body.plan, scopes: token.scopes, dataAccessLimit: dataAccessLimit(validation.contract) });
+    return reply.code(201).send({
+      token: secret,
+      id: token.id,
+      name: body.name,
+      email: body.email,
+      plan: body.plan,
+      scopes: token.scopes,
+      dataAccessLimit: dataAccessLimit(validation.contract),
+    });
   });
 
   app.get<{ Querystring: { email?: string } }>(ADMIN_TOKENS_PATH, { onRequest: requireAdmin }, async (request) => {

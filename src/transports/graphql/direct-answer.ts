@@ -78,7 +78,12 @@ function queryStringCall(request: FastifyRequest): DirectCall | undefined {
   const [query, operationName, variables, extensions] = ["query", "operationName", "variables", "extensions"].map(once);
   if (query === null || operationName === null || variables === null || extensions === null) return undefined;
   try {
-    return callOf(query, operationName, variables === undefined ? undefined : JSON.parse(variables), extensions === undefined ? undefined : JSON.parse(extensions));
+    return callOf(
+      query,
+      operationName,
+      variables === undefined ? undefined : JSON.parse(variables),
+      extensions === undefined ? undefined : JSON.parse(extensions),
+    );
   } catch {
     return undefined;
   }

@@ -43,7 +43,6 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   return { message: "Internal server error.", ...where, extensions: { code: INTERNAL_ERROR_CODE } };
 }
 
-
 /** The HTTP status in 400..499 a GraphQLError asks for (`extensions.http.status`), or null. */
 function clientStatusOf(error: unknown): number | null {
   if (!(error instanceof GraphQLError)) return null;

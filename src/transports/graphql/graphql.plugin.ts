@@ -63,9 +63,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     stopOnTerminationSignals: false,
   });
   await apollo.start();
-  const contextOf = oncePerRequest(
-    graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }),
-  );
+  const contextOf = oncePerRequest(graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }));
   const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
   // Apollo's handler answers with a string body; so do the other answers given here.

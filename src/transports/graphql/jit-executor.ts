@@ -1,13 +1,5 @@
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import {
-  GraphQLError,
-  isScalarType,
-  Kind,
-  printSchema,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLSchema,
-} from "graphql";
+import { GraphQLError, isScalarType, Kind, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 /** Compiled operations kept per document (Apollo hands the same document object for the same query text). */

@@ -6,7 +6,7 @@ import { ListingEventsResolver } from "../../modules/events/events.resolver.js";
 import { WebhooksResolver } from "../../modules/webhooks/webhooks.resolver.js";
 
 // type-graphql takes resolver classes as bare constructors.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+// biome-ignore lint/complexity/noBannedTypes: type-graphql takes any class constructor.
 export type ResolverClass = Function;
 
 /** The resolvers of the read API: lookups, navigation, search and the caller's own account. */
@@ -23,8 +23,4 @@ export const READ_RESOLVERS: NonEmptyArray<ResolverClass> = [
  * Every resolver of the served schema. Other layers (subscriptions, webhook mutations) add their resolver
  * classes here, one line each, so that the served schema and schema/schema.graphql stay one.
  */
-export const ALL_RESOLVERS: NonEmptyArray<ResolverClass> = [
-  ...READ_RESOLVERS,
-  ListingEventsResolver,
-  WebhooksResolver,
-];
+export const ALL_RESOLVERS: NonEmptyArray<ResolverClass> = [...READ_RESOLVERS, ListingEventsResolver, WebhooksResolver];

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { GraphQLError, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { bearerToken } from "../../domain/token-secret.js";
@@ -78,7 +78,7 @@ export function attachSubscriptions(
       onSubscribe: async (ctx, id, payload) => {
         const connection = connections.get(ctx.extra.socket);
         if (!connection) return [new GraphQLError("Unauthenticated.", { extensions: { code: "UNAUTHENTICATED" } })];
-        let document;
+        let document: DocumentNode;
         try {
           document = parse(payload.query, { maxTokens: options.maxTokens ?? 3_000 });
         } catch (error) {
@@ -133,7 +133,7 @@ async function recheckTokens(connections: Map<WebSocket, Connection>, options: S
     else byToken.set(connection.token, [connection]);
   }
   for (const [token, group] of byToken) {
-    let viewer;
+    let viewer: Awaited<ReturnType<typeof options.authenticator.authenticate>>;
     try {
       viewer = await options.authenticator.authenticate(token);
     } catch (error) {

@@ -11,10 +11,7 @@ const READINESS_TIMEOUT_MS = 2_000;
  * /healthz: the process is alive and serving. /readyz: it can do useful work (the database answers and it is
  * not shutting down); load balancers take it out of rotation on 503. /metrics: Prometheus text format.
  */
-export function registerOperationsRoutes(
-  app: FastifyInstance,
-  deps: { database: DatabaseHandle; isShuttingDown(): boolean },
-): void {
+export function registerOperationsRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; isShuttingDown(): boolean }): void {
   registerLandingRoute(app);
   app.get("/healthz", async () => ({ status: "ok" }));
 

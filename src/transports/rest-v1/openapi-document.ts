@@ -27,8 +27,5 @@ function readTagOf(path: string): string {
 /** The document served at `/public/v1/openapi.json` and committed as schema/openapi.v1.json. */
 export function v1OpenApiDocument(serverUrl: string): Record<string, unknown> {
   const reads = V1_ENDPOINTS.map((endpoint) => ({ ...endpoint, tags: [readTagOf(endpoint.path)] }));
-  return buildOpenApiDocument(
-    { operations: [...reads, ...WEBHOOK_OPERATIONS], webhooks: WEBHOOK_MESSAGES, tags: [...READ_TAGS, WEBHOOKS_TAG] },
-    serverUrl,
-  );
+  return buildOpenApiDocument({ operations: [...reads, ...WEBHOOK_OPERATIONS], webhooks: WEBHOOK_MESSAGES, tags: [...READ_TAGS, WEBHOOKS_TAG] }, serverUrl);
 }

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../../../src/modules/auth/auth.types.js";
-import {
-  classifiedDetail,
-  classifiedListItem,
-  classifiedLookup,
-} from "../../../src/modules/v1-view/representations/classified.representation.js";
+import { classifiedDetail, classifiedListItem, classifiedLookup } from "../../../src/modules/v1-view/representations/classified.representation.js";
 import { authInformation, metaEnvelope } from "../../../src/modules/v1-view/representations/meta.representation.js";
 import {
   classifiedSummary,
@@ -39,47 +35,119 @@ const CLASSIFIED_META = ["meta.firstSeenAt", "meta.lastModifiedAt", "meta.lastSe
 const HISTORY_WITH_ID = ["transaction.price.history[].id", "transaction.price.history[].timestamp", "transaction.price.history[].value"];
 
 const DETAIL_2_5 = [
-  "id", "propertyId", "status.current", "currency", "squareUnit", "title", "description",
-  "source.domain", "source.url",
-  "publisher.isProfessional", "publisher.siren", "publisher.siret",
-  "contact.name", "contact.email", "contact.phone", "contact.phoneExists", "contact.isRefusingSolicitation",
-  ...CLASSIFIED_META, ...LOCATION, ...COORDINATES,
-  "property.type", "property.area", "property.roomCount", "property.bedroomCount", "property.bathroomCount",
-  "property.balconyExists", "property.propertyIsProgram",
-  "transaction.type", "transaction.isExclusiveMandate",
-  "transaction.price.current", "transaction.price.initial", "transaction.price.perSquareUnit", ...HISTORY_WITH_ID,
-  "media.images[].id", "media.images[].url", "media.images[].position",
-  "media.images[].perceptualHash", "media.images[].differenceHash", "media.images[].averageHash",
+  "id",
+  "propertyId",
+  "status.current",
+  "currency",
+  "squareUnit",
+  "title",
+  "description",
+  "source.domain",
+  "source.url",
+  "publisher.isProfessional",
+  "publisher.siren",
+  "publisher.siret",
+  "contact.name",
+  "contact.email",
+  "contact.phone",
+  "contact.phoneExists",
+  "contact.isRefusingSolicitation",
+  ...CLASSIFIED_META,
+  ...LOCATION,
+  ...COORDINATES,
+  "property.type",
+  "property.area",
+  "property.roomCount",
+  "property.bedroomCount",
+  "property.bathroomCount",
+  "property.balconyExists",
+  "property.propertyIsProgram",
+  "transaction.type",
+  "transaction.isExclusiveMandate",
+  "transaction.price.current",
+  "transaction.price.initial",
+  "transaction.price.perSquareUnit",
+  ...HISTORY_WITH_ID,
+  "media.images[].id",
+  "media.images[].url",
+  "media.images[].position",
+  "media.images[].perceptualHash",
+  "media.images[].differenceHash",
+  "media.images[].averageHash",
 ].sort();
 
 const LIST_ITEM_2_6 = DETAIL_2_5.filter(
-  (path) =>
-    !["contact.phone", ...COORDINATES, "property.bathroomCount", "property.propertyIsProgram"].includes(path) &&
-    !/Hash$/.test(path),
+  (path) => !["contact.phone", ...COORDINATES, "property.bathroomCount", "property.propertyIsProgram"].includes(path) && !/Hash$/.test(path),
 );
 
 const LOOKUP_2_7 = [
-  "currency", "squareUnit", "id", "propertyId", "status.current", ...CLASSIFIED_META, "source.domain", "source.url",
-  "property.type", "publisher.isProfessional", "publisher.siren", "publisher.siret", ...LOCATION,
-  "transaction.isExclusiveMandate", "transaction.price.current", "transaction.price.initial", ...HISTORY_WITH_ID,
+  "currency",
+  "squareUnit",
+  "id",
+  "propertyId",
+  "status.current",
+  ...CLASSIFIED_META,
+  "source.domain",
+  "source.url",
+  "property.type",
+  "publisher.isProfessional",
+  "publisher.siren",
+  "publisher.siret",
+  ...LOCATION,
+  "transaction.isExclusiveMandate",
+  "transaction.price.current",
+  "transaction.price.initial",
+  ...HISTORY_WITH_ID,
   "transaction.type",
 ].sort();
 
 const SUMMARY_2_4 = [
-  "id", "status.current", "description", "source.domain", "source.url",
-  "publisher.isProfessional", "publisher.type", "publisher.email", "publisher.phone", "publisher.feesUrl", "publisher.siren",
-  "transaction.current", "transaction.initial", "transaction.perSquareUnit",
-  "transaction.history[].id", "transaction.history[].value", "transaction.history[].timestamp",
+  "id",
+  "status.current",
+  "description",
+  "source.domain",
+  "source.url",
+  "publisher.isProfessional",
+  "publisher.type",
+  "publisher.email",
+  "publisher.phone",
+  "publisher.feesUrl",
+  "publisher.siren",
+  "transaction.current",
+  "transaction.initial",
+  "transaction.perSquareUnit",
+  "transaction.history[].id",
+  "transaction.history[].value",
+  "transaction.history[].timestamp",
 ].sort();
 
 const PROPERTY_2_3 = [
-  "id", "status.current", "description", ...LOCATION, ...COORDINATES, "meta.firstSeenAt", "meta.lastSeenAt",
-  "property.type", "property.area", "property.bedroomCount", "property.roomCount",
-  "property.balconyExists", "property.terraceExists", "property.parkingExists",
-  "media.images[].id", "media.images[].position", "media.images[].url",
-  "energy.dpe.label", "energy.ges.label", "transaction.type",
-  "transaction.price.initial", "transaction.price.current", "transaction.price.perSquareUnit",
-  "transaction.price.history[].id", "transaction.price.history[].value", "transaction.price.history[].timestamp",
+  "id",
+  "status.current",
+  "description",
+  ...LOCATION,
+  ...COORDINATES,
+  "meta.firstSeenAt",
+  "meta.lastSeenAt",
+  "property.type",
+  "property.area",
+  "property.bedroomCount",
+  "property.roomCount",
+  "property.balconyExists",
+  "property.terraceExists",
+  "property.parkingExists",
+  "media.images[].id",
+  "media.images[].position",
+  "media.images[].url",
+  "energy.dpe.label",
+  "energy.ges.label",
+  "transaction.type",
+  "transaction.price.initial",
+  "transaction.price.current",
+  "transaction.price.perSquareUnit",
+  "transaction.price.history[].id",
+  "transaction.price.history[].value",
+  "transaction.price.history[].timestamp",
 ];
 const withPrefix = (prefix: string, paths: string[]) => paths.map((path) => `${prefix}.${path}`);
 
@@ -91,11 +159,30 @@ describe("2.5 classified by id", () => {
   it("leaves unknown optional fields out and keeps the required ones", () => {
     const paths = keyPaths(classifiedDetail(sparse));
     const optional = [
-      "title", "description", "publisher.siren", "publisher.siret", "contact.name", "contact.email", "contact.phone",
-      "contact.isRefusingSolicitation", ...COORDINATES, "property.area", "property.roomCount", "property.bedroomCount",
-      "property.bathroomCount", "property.balconyExists", "property.propertyIsProgram", "transaction.isExclusiveMandate",
-      "transaction.price.perSquareUnit", ...HISTORY_WITH_ID, "media.images[].id", "media.images[].url",
-      "media.images[].position", "media.images[].perceptualHash", "media.images[].differenceHash", "media.images[].averageHash",
+      "title",
+      "description",
+      "publisher.siren",
+      "publisher.siret",
+      "contact.name",
+      "contact.email",
+      "contact.phone",
+      "contact.isRefusingSolicitation",
+      ...COORDINATES,
+      "property.area",
+      "property.roomCount",
+      "property.bedroomCount",
+      "property.bathroomCount",
+      "property.balconyExists",
+      "property.propertyIsProgram",
+      "transaction.isExclusiveMandate",
+      "transaction.price.perSquareUnit",
+      ...HISTORY_WITH_ID,
+      "media.images[].id",
+      "media.images[].url",
+      "media.images[].position",
+      "media.images[].perceptualHash",
+      "media.images[].differenceHash",
+      "media.images[].averageHash",
     ];
     expect(paths).toEqual([...DETAIL_2_5.filter((p) => !optional.includes(p)), "media.images[]", "transaction.price.history[]"].sort());
   });
@@ -185,16 +272,18 @@ describe("2.3 property", () => {
     const property = propertyRepresentation(parts);
     expect(keyPaths(property)).toEqual([...PROPERTY_2_3, ...withPrefix("classifieds[]", SUMMARY_2_4)].sort());
     const [entry] = property.transaction.price.history;
-    expect(entry).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), value: 320_000, timestamp: "2024-03-01T10:00:00.000Z" });
+    expect(entry).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      value: 320_000,
+      timestamp: "2024-03-01T10:00:00.000Z",
+    });
     // Stable: the same entry has the same id on every read.
     expect(propertyRepresentation(parts).transaction.price.history[0]?.id).toBe(entry?.id);
   });
 
   it("embeds publisher.siret only in the classified-to-property variant", () => {
     const property = propertyWithSirets(parts);
-    expect(keyPaths(property)).toEqual(
-      [...PROPERTY_2_3, ...withPrefix("classifieds[]", [...SUMMARY_2_4, "publisher.siret"])].sort(),
-    );
+    expect(keyPaths(property)).toEqual([...PROPERTY_2_3, ...withPrefix("classifieds[]", [...SUMMARY_2_4, "publisher.siret"])].sort());
     expect(propertyRepresentation(parts).classifieds[0]?.publisher).not.toHaveProperty("siret");
   });
 
@@ -244,8 +333,15 @@ describe("2.2 meta and 2.8 auth", () => {
   it("auth carries exactly email, tokenName, tokenCreatedAt and meta", () => {
     const auth = authInformation(viewer);
     expect(keyPaths(auth)).toEqual(
-      ["email", "tokenName", "tokenCreatedAt", "meta.subscriptionPlan", "meta.dataAccessLimit.departments[]",
-        "meta.dataAccessLimit.sirens[]", "meta.dataAccessLimit.sirets[]"].sort(),
+      [
+        "email",
+        "tokenName",
+        "tokenCreatedAt",
+        "meta.subscriptionPlan",
+        "meta.dataAccessLimit.departments[]",
+        "meta.dataAccessLimit.sirens[]",
+        "meta.dataAccessLimit.sirets[]",
+      ].sort(),
     );
     expect(auth.tokenCreatedAt).toBe("2024-01-02T03:04:05.000Z");
     expect(AuthResponse.safeParse(auth).error).toBeUndefined();

@@ -1,9 +1,4 @@
-import type {
-  ClassifiedImageRow,
-  ClassifiedPriceHistoryRow,
-  ClassifiedRow,
-  PropertyRow,
-} from "../../../src/db/schema/index.js";
+import type { ClassifiedImageRow, ClassifiedPriceHistoryRow, ClassifiedRow, PropertyRow } from "../../../src/db/schema/index.js";
 
 /**
  * Database rows built in memory for the representation tests: `fullClassified` has every column the v1

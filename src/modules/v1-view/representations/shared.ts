@@ -47,10 +47,8 @@ function known<const T extends readonly string[]>(values: T, value: string, fiel
 export const statusOf = (row: { status: string }): { current: ListingStatus } => ({
   current: known(LISTING_STATUSES, row.status, "status"),
 });
-export const propertyTypeOf = (row: { propertyType: string }): PropertyType =>
-  known(PROPERTY_TYPES, row.propertyType, "property type");
-export const transactionTypeOf = (row: { transactionType: string }): TransactionType =>
-  known(TRANSACTION_TYPES, row.transactionType, "transaction type");
+export const propertyTypeOf = (row: { propertyType: string }): PropertyType => known(PROPERTY_TYPES, row.propertyType, "property type");
+export const transactionTypeOf = (row: { transactionType: string }): TransactionType => known(TRANSACTION_TYPES, row.transactionType, "transaction type");
 export const publisherTypeOf = (value: string | null): PublisherType | undefined =>
   value === null ? undefined : known(PUBLISHER_TYPES, value, "publisher type");
 /** `energy.dpe` or `energy.ges`: `{ label }`, or nothing when the label is unknown. */

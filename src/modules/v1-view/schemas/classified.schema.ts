@@ -80,16 +80,16 @@ export type ClassifiedDetail = z.output<typeof ClassifiedDetail>;
 /** 2.6: an element of `GET /properties/{id}/classifieds`: 2.5 less the phone, coordinates, hashes and some attributes. */
 export const ClassifiedListItem = responseComponent(
   ClassifiedDetail.extend({
-  contact: z.strictObject(contactShape),
-  location: LocationWithoutCoordinates,
-  property: z.strictObject({
-    type: PropertyType,
-    area: z.number().min(0).optional(),
-    bedroomCount: count,
-    roomCount: count,
-    balconyExists: z.boolean().optional(),
-  }),
-  media: z.strictObject({ images: z.array(Image) }),
+    contact: z.strictObject(contactShape),
+    location: LocationWithoutCoordinates,
+    property: z.strictObject({
+      type: PropertyType,
+      area: z.number().min(0).optional(),
+      bedroomCount: count,
+      roomCount: count,
+      balconyExists: z.boolean().optional(),
+    }),
+    media: z.strictObject({ images: z.array(Image) }),
   }),
   "ClassifiedListItem",
   "A classified in a property's list (2.6).",

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  ENERGY_LABELS,
-  LISTING_STATUSES,
-  PROPERTY_TYPES,
-  PUBLISHER_TYPES,
-  SUBSCRIPTION_PLANS,
-  TRANSACTION_TYPES,
-} from "../../../domain/enums.js";
+import { ENERGY_LABELS, LISTING_STATUSES, PROPERTY_TYPES, PUBLISHER_TYPES, SUBSCRIPTION_PLANS, TRANSACTION_TYPES } from "../../../domain/enums.js";
 
 /**
  * Building blocks shared by the v1 representations. Objects are strict: a representation carries exactly the

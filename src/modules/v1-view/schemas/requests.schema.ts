@@ -43,7 +43,10 @@ export const SearchBody = requestComponent(
   z
     .strictObject({
       transactionType: TransactionType,
-      propertyTypes: z.array(PropertyType).min(1, { error: "must list at least one property type" }).max(PropertyType.options.length * 2),
+      propertyTypes: z
+        .array(PropertyType)
+        .min(1, { error: "must list at least one property type" })
+        .max(PropertyType.options.length * 2),
       page: z.int().min(1).max(SEARCH_MAX_PAGE).default(1),
       sortBy: z.enum(PROPERTY_SEARCH_SORT_FIELDS).default("firstSeenAt"),
       orderBy: z.enum(SORT_ORDERS).default("desc"),
@@ -64,9 +67,7 @@ export const SearchBody = requestComponent(
         .strictObject({ sw: LatLng, ne: LatLng })
         .refine((box) => box.sw.lat <= box.ne.lat, { path: ["ne", "lat"], message: "must be at least sw.lat" })
         .optional(),
-      locationGeoCircle: z
-        .strictObject({ center: LatLng, radiusMeters: z.int().min(10).max(50_000) })
-        .optional(),
+      locationGeoCircle: z.strictObject({ center: LatLng, radiusMeters: z.int().min(10).max(50_000) }).optional(),
 
       transactionPriceMin: nonNegativeInt.optional(),
       transactionPriceMax: nonNegativeInt.optional(),

@@ -21,25 +21,16 @@ export const AuthResponse = responseComponent(
 );
 export type AuthResponse = z.output<typeof AuthResponse>;
 
-export const ClassifiedResponse = responseComponent(
-  z.strictObject({ classified: ClassifiedDetail, meta: Meta }),
-  "ClassifiedResponse",
-);
+export const ClassifiedResponse = responseComponent(z.strictObject({ classified: ClassifiedDetail, meta: Meta }), "ClassifiedResponse");
 export type ClassifiedResponse = z.output<typeof ClassifiedResponse>;
 
-export const ClassifiedLookupResponse = responseComponent(
-  z.strictObject({ classified: ClassifiedLookup, meta: Meta }),
-  "ClassifiedLookupResponse",
-);
+export const ClassifiedLookupResponse = responseComponent(z.strictObject({ classified: ClassifiedLookup, meta: Meta }), "ClassifiedLookupResponse");
 export type ClassifiedLookupResponse = z.output<typeof ClassifiedLookupResponse>;
 
 export const PropertyResponse = responseComponent(z.strictObject({ property: Property, meta: Meta }), "PropertyResponse");
 export type PropertyResponse = z.output<typeof PropertyResponse>;
 
-export const ClassifiedPropertyResponse = responseComponent(
-  z.strictObject({ property: PropertyWithSirets, meta: Meta }),
-  "ClassifiedPropertyResponse",
-);
+export const ClassifiedPropertyResponse = responseComponent(z.strictObject({ property: PropertyWithSirets, meta: Meta }), "ClassifiedPropertyResponse");
 export type ClassifiedPropertyResponse = z.output<typeof ClassifiedPropertyResponse>;
 
 export const PropertyClassifiedsResponse = responseComponent(

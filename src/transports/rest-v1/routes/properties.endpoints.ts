@@ -16,8 +16,7 @@ export const getPropertyEndpoint = defineEndpoint({
   path: "/properties/{id}",
   operationId: "propertiesShow",
   summary: "A property by id",
-  description:
-    "The property (representation 2.3) with the classifieds the caller may see (2.4, without `publisher.siret`).",
+  description: "The property (representation 2.3) with the classifieds the caller may see (2.4, without `publisher.siret`).",
   params: IdParams,
   response: PropertyResponse,
   canBeNotFound: true,
@@ -51,8 +50,7 @@ export const lookupPropertyEndpoint = defineEndpoint({
   path: "/properties/lookup",
   operationId: "propertiesLookup",
   summary: "The property of a classified, by the classified's URL",
-  description:
-    "The property (2.3) that groups the classified published at `url`; matching as in `/classifieds/lookup`.",
+  description: "The property (2.3) that groups the classified published at `url`; matching as in `/classifieds/lookup`.",
   query: UrlQuery,
   response: PropertyResponse,
   canBeNotFound: true,

@@ -29,10 +29,7 @@ export const WebhookTestPing = responseComponent(
   "A test message sent while no listing is in the webhook's scope.",
 );
 
-export const ClassifiedNotificationMessage = responseComponent(
-  z.union([ClassifiedNotification, WebhookTestPing]),
-  "ClassifiedNotificationMessage",
-);
+export const ClassifiedNotificationMessage = responseComponent(z.union([ClassifiedNotification, WebhookTestPing]), "ClassifiedNotificationMessage");
 
 export const PropertyNotificationMessage = responseComponent(
   z.union([Property, WebhookTestPing]),
@@ -53,27 +50,38 @@ export const ClassifiedsExportMessage = responseComponent(z.union([ClassifiedsEx
 
 /** The headers of every attempt: Standard Webhooks (`webhook-id`, `-timestamp`, `-signature`) and delivery details. */
 export const WebhookMessageHeaders = z.object({
-  "webhook-id": z.string().regex(/^msg_[0-9a-f]{32}$/).meta({
-    description: "`msg_...`: one per message, the same on every retry. The deduplication key; part of what is signed.",
-  }),
-  "webhook-timestamp": z.string().regex(/^[0-9]+$/).meta({
-    description: "Unix time (seconds) of this attempt; part of what is signed. Refuse messages too far from now.",
-  }),
-  "webhook-signature": z.string().regex(/^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$/).meta({
-    description:
-      "`v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<body>\">` per signing secret (keyed by the " +
-      "base64 bytes after `whsec_`), space-separated while a rotated secret still signs. Verify with any Standard " +
-      "Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`.",
-  }),
+  "webhook-id": z
+    .string()
+    .regex(/^msg_[0-9a-f]{32}$/)
+    .meta({
+      description: "`msg_...`: one per message, the same on every retry. The deduplication key; part of what is signed.",
+    }),
+  "webhook-timestamp": z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({
+      description: "Unix time (seconds) of this attempt; part of what is signed. Refuse messages too far from now.",
+    }),
+  "webhook-signature": z
+    .string()
+    .regex(/^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$/)
+    .meta({
+      description:
+        '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per signing secret (keyed by the ' +
+        "base64 bytes after `whsec_`), space-separated while a rotated secret still signs. Verify with any Standard " +
+        "Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`.",
+    }),
   "webhook-endpoint-id": Uuid.meta({ description: "The webhook that receives the message." }),
   "webhook-delivery-id": Uuid.meta({ description: "This attempt (a new one on each retry)." }),
   "webhook-event-type": z.enum(DELIVERY_EVENT_TYPES).meta({ description: "created, updated or removed; test; export for export batches." }),
-  "webhook-attempt": z.string().regex(/^[1-9][0-9]*$/).meta({ description: "1 for the first attempt, then 2, 3..." }),
+  "webhook-attempt": z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .meta({ description: "1 for the first attempt, then 2, 3..." }),
 });
 
 const DELIVERY_RULES =
-  "Delivered at least once: deduplicate by `webhook-id`. Messages about the same listing (or the batches of an " +
-  "export) are sent one at a time, in order.";
+  "Delivered at least once: deduplicate by `webhook-id`. Messages about the same listing (or the batches of an " + "export) are sent one at a time, in order.";
 
 /** What the subscriber's answer means (webhook-attempt.ts judges it). */
 const ANSWERS = {

@@ -156,8 +156,7 @@ export const rotateWebhookSecretOperation = operation({
   operationId: "webhooksRotateSecret",
   summary: "Rotate the signing secret",
   description:
-    "Returns a new `whsec_` secret, shown this once. The previous secret keeps signing too (a second `v1,` " +
-    "signature) until `previousSecretExpiresAt`.",
+    "Returns a new `whsec_` secret, shown this once. The previous secret keeps signing too (a second `v1,` " + "signature) until `previousSecretExpiresAt`.",
   params: WebhookIdParams,
   response: WebhookWithSecretResponse,
   canBeNotFound: true,

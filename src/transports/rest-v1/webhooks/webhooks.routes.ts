@@ -41,6 +41,7 @@ import {
 /** The parsed output of an operation's schema, or undefined when it has none. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<O extends DocumentedOperation> = { params: Parsed<O["params"]>; query: Parsed<O["query"]>; body: Parsed<O["body"]> };
+// biome-ignore lint/suspicious/noConfusingVoidType: an operation without a response body has a handler that returns nothing.
 type ResultOf<O extends DocumentedOperation> = O["response"] extends z.ZodType ? z.output<O["response"]> : void;
 type Handler<O extends DocumentedOperation> = (viewer: Viewer, input: InputOf<O>) => Promise<ResultOf<O>>;
 
