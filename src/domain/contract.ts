@@ -1,7 +1,9 @@
 /**
  * A customer's contract: the data it may read. Departments bound it geographically; SIREN and SIRET lists,
  * when non-empty, further restrict it to those publishers. This module holds the in-memory form of the
- * rule; the access repository holds the same rule as SQL, and both must stay identical.
+ * rule (the event fan-out uses it); the access repository holds the same rule as SQL (every read uses it). A test
+ * runs random contracts over random classifieds through both and requires them to agree
+ * (test/integration/visibility-rule.test.ts).
  */
 import { listDepartments, normaliseDepartmentCode } from "./geography.js";
 import { normaliseSiren, normaliseSiret } from "./siren.js";
