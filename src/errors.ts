@@ -3,7 +3,15 @@
  * `extensions.code`, REST v1 to a status and the v1 body. Anything else that escapes is a server error whose
  * details stay in the log.
  */
-export type ErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_USER_INPUT" | "DATA_ACCESS_NOT_CONFIGURED" | "RATE_LIMITED" | "QUERY_TOO_COMPLEX";
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "BAD_USER_INPUT"
+  | "DATA_ACCESS_NOT_CONFIGURED"
+  | "RATE_LIMITED"
+  | "QUERY_TOO_COMPLEX"
+  | "CURSOR_EXPIRED";
 
 export class AppError extends Error {
   constructor(

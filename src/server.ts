@@ -10,6 +10,7 @@ import { createLogger } from "./observability/logger.js";
 import { closeGracefully } from "./transports/graceful-close.js";
 import { buildApp } from "./transports/http.js";
 import { startWebhookDispatcher } from "./modules/webhooks/webhook-worker.js";
+import { startEventRetention } from "./modules/events/event-retention-worker.js";
 
 /** Work that runs beside the HTTP server (webhook dispatch...) and must stop before the database closes. */
 export type BackgroundWorker = { name: string; stop(): Promise<void> };
@@ -90,6 +91,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // ── Background workers: each owner adds ONE line here, e.g.
     //   workers.push(startWebhookDispatcher(deps));
     workers.push(startWebhookDispatcher(deps));
+    workers.push(startEventRetention(deps));
     // ─────────────────────────────────────────────────────────
     await app.listen({ host: env.HOST, port: env.PORT });
     const url = urlOf(app, env);

@@ -53,6 +53,13 @@ const envSchema = z.object({
     .min(1_000)
     .default(5 * 86_400_000),
   WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
+  EVENT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .default(30)
+    .refine((days) => days === 0 || days >= 7, "must be 0 (keep every event) or at least 7 days (webhook retries run for days)"),
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   EVENTS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),

@@ -12,6 +12,7 @@ export const STATUS_OF_ERROR_CODE: Readonly<Record<ErrorCode, number>> = {
   DATA_ACCESS_NOT_CONFIGURED: 409,
   RATE_LIMITED: 429,
   QUERY_TOO_COMPLEX: 400,
+  CURSOR_EXPIRED: 410,
 };
 
 /** Fastify's own client errors (malformed JSON, unsupported media type, body too large) carry a 4xx status. */

@@ -12,3 +12,4 @@ export * from "./webhook-exports.js";
 export * from "./ingest-epoch.js";
 export * from "./property-redirects.js";
 export * from "./rate-limit-windows.js";
+export * from "./event-log-horizon.js";

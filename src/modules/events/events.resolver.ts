@@ -10,6 +10,8 @@ import { getProperty } from "../properties/properties.service.js";
 import { PropertyView } from "../properties/properties.types.js";
 import type { RequestContext } from "../request-context.js";
 import { ListingEventFilterInput, ListingEventView } from "./events.types.js";
+import { parseCursor } from "./event-cursor.js";
+import { assertCursorRetained } from "./event-retention.js";
 import { listingEventStream, type LiveConnection, type ListingEventPayload } from "./listing-event-stream.js";
 
 /** The context of an operation received over the websocket: a request context plus the connection's live state. */
@@ -18,12 +20,16 @@ export type SubscriptionContext = RequestContext & { live?: LiveConnection };
 type ListingEventsArgs = { after?: string | null; filter?: ListingEventFilterInput | null };
 
 /** Arguments as GraphQL coerced them (types and enum values already checked against the schema). */
-function subscribeToListingEvents({
+async function subscribeToListingEvents({
   args,
   context,
-}: SubscribeResolverData<unknown, ListingEventsArgs, SubscriptionContext>): AsyncIterable<ListingEventPayload> {
-  if (!context.live) throw forbidden("listingEvents is served over the websocket at /graphql (graphql-transport-ws).");
-  return listingEventStream(context.live, context.db, args);
+}: SubscribeResolverData<unknown, ListingEventsArgs, SubscriptionContext>): Promise<AsyncIterable<ListingEventPayload>> {
+  const { live } = context;
+  if (!live) throw forbidden("listingEvents is served over the websocket at /graphql (graphql-transport-ws).");
+  const after = parseCursor(args.after);
+  // A cursor older than the event log's horizon would resume with a gap: refused (CURSOR_EXPIRED) instead.
+  if (after !== undefined) await assertCursorRetained(context.db, after);
+  return listingEventStream(live, context.db, args);
 }
 
 /** `listingEvents`: creations, updates and removals of the listings the caller may see, replayed then live. */
@@ -37,7 +43,11 @@ export class ListingEventsResolver {
   })
   listingEvents(
     @Root() payload: ListingEventPayload,
-    @Arg("after", () => String, { nullable: true, description: "Resume after this event cursor." }) _after: string | null,
+    @Arg("after", () => String, {
+      nullable: true,
+      description: "Resume after this event cursor. One older than the event log's retention is refused (CURSOR_EXPIRED).",
+    })
+    _after: string | null,
     @Arg("filter", () => ListingEventFilterInput, { nullable: true }) _filter: ListingEventFilterInput | null,
   ): ListingEventView {
     const { event } = payload;

@@ -4,6 +4,7 @@ import { badInput, forbidden, notFound } from "../../errors.js";
 import { isOneOf } from "../../domain/enums.js";
 import type { Viewer } from "../auth/auth.types.js";
 import { parseCursor } from "../events/event-cursor.js";
+import { assertCursorRetained } from "../events/event-retention.js";
 import { cursorBeforeTime, latestEventCursor } from "../events/event-log.repository.js";
 import { isUuid } from "../loader-order.js";
 import { validateWebhookFilter, type WebhookFilterInput } from "./webhook-filter.js";
@@ -178,6 +179,7 @@ export async function replayWebhook(deps: WebhookServiceDeps, viewer: Viewer, id
   const cursor =
     input.after !== undefined ? (parseCursor(input.after) ?? 0n) : input.since !== undefined ? await cursorBeforeTime(deps.db, input.since) : undefined;
   if (cursor === undefined) throw badInput("Give after (a cursor) or since (a time).", { after: ["after or since is required"] });
+  await assertCursorRetained(deps.db, cursor, input.after !== undefined ? "after" : "since");
   await setWebhookCursor(deps.db, viewer.accountId, webhook.id, cursor);
   await signalWebhookWork(deps.db);
   return { webhook: await getWebhook(deps, viewer, id), cursor: cursor.toString(), exportId: null };

@@ -125,7 +125,8 @@ export const replayWebhookOperation = operation({
   description:
     "A notification webhook moves its position in the event stream to `after` (a cursor) or to `since` (a time) and " +
     "sends what follows as new deliveries with new `webhook-id`s. An export webhook starts a new export of the " +
-    "classifieds modified since `since` (all of them without it).",
+    "classifieds modified since `since` (all of them without it). A cursor or time older than the event log's " +
+    "retention (EVENT_RETENTION_DAYS) is answered 410 with the way to resynchronise.",
   params: WebhookIdParams,
   body: ReplayWebhookBody,
   bodyRequired: false,
