@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bearerToken } from "../../domain/token-secret.js";
 import type { Viewer } from "../../modules/auth/auth.types.js";
 import { readLines } from "../../modules/ingest/line-reader.js";
 import { ingestLines, type IngestReject } from "../../modules/ingest/ingest.service.js";
 import type { AppDeps } from "../app-deps.js";
+import { edgeOf } from "../edge.js";
 
 export const ADMIN_INGEST_PATH = "/admin/v1/ingest";
 
@@ -28,6 +28,7 @@ declare module "fastify" {
  * and `rejectsTruncated`. 401 without a valid token, 403 without the scope, 415 for another content type.
  */
 export const adminIngestRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "authenticator">> = async (app, deps) => {
+  const edge = edgeOf(deps);
   // Hand the raw request stream to the handler instead of parsing (and buffering) the body.
   app.addContentTypeParser(NDJSON, (_request: FastifyRequest, payload: IncomingMessage, done: (error: null, body: IncomingMessage) => void) => {
     done(null, payload);
@@ -36,10 +37,12 @@ export const adminIngestRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "a
   app.post(ADMIN_INGEST_PATH, {
     // Checked before the body is read, so that an unauthorised upload is refused at once.
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      const viewer = await deps.authenticator.authenticate(bearerToken(request.headers.authorization));
-      if (viewer === null) return reply.code(401).header("connection", "close").send({ message: "Unauthenticated." });
-      if (!viewer.scopes.includes("ingest")) {
-        return reply.code(403).header("connection", "close").send({ message: "This token does not have the ingest scope." });
+      // Collectors' uploads are not counted against a plan.
+      const admission = await edge.admit(request.headers.authorization, { scope: "ingest", counted: false });
+      if (!admission.ok) {
+        return admission.reason === "missing-scope"
+          ? reply.code(403).header("connection", "close").send({ message: "This token does not have the ingest scope." })
+          : reply.code(401).header("connection", "close").send({ message: "Unauthenticated." });
       }
       const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
       if (type !== NDJSON) {
@@ -48,7 +51,7 @@ export const adminIngestRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "a
           .header("connection", "close")
           .send({ message: `Content-Type must be ${NDJSON}: one JSON observation per line.` });
       }
-      request.ingestViewer = viewer;
+      request.ingestViewer = admission.viewer;
       return undefined;
     },
     handler: async (request, reply) => {

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { validateContract } from "../../domain/contract.js";
 import { normaliseEmail } from "../../domain/email.js";
 import { SUBSCRIPTION_PLANS, TOKEN_SCOPES } from "../../domain/enums.js";
-import { bearerToken } from "../../domain/token-secret.js";
 import { listTokens, revokeToken } from "../../modules/auth/auth.repository.js";
 import { createToken } from "../../modules/auth/auth.service.js";
 import { dataAccessLimit, tokenSummary } from "../../modules/auth/token-view.js";
 import type { AppDeps } from "../app-deps.js";
+import { edgeOf } from "../edge.js";
 
 export const ADMIN_TOKENS_PATH = "/admin/v1/tokens";
 
@@ -38,11 +38,13 @@ const CreateBody = z.strictObject({
 });
 
 export const adminTokensRoutes: FastifyPluginAsync<Pick<AppDeps, "database" | "authenticator">> = async (app, deps) => {
+  const edge = edgeOf(deps);
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    const viewer = await deps.authenticator.authenticate(bearerToken(request.headers.authorization));
-    if (viewer === null) return reply.code(401).header("www-authenticate", "Bearer").send({ message: "Unauthenticated." });
-    if (!viewer.scopes.includes("admin")) return reply.code(403).send({ message: "This token does not have the admin scope." });
-    return undefined;
+    // Operators' requests are not counted against a plan.
+    const admission = await edge.admit(request.headers.authorization, { scope: "admin", counted: false });
+    if (admission.ok) return undefined;
+    if (admission.reason === "missing-scope") return reply.code(403).send({ message: "This token does not have the admin scope." });
+    return reply.code(401).header("www-authenticate", "Bearer").send({ message: "Unauthenticated." });
   };
   const db = deps.database.db;
 

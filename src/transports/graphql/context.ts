@@ -1,34 +1,30 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
-import type { Database } from "../../db/client.js";
-import { bearerToken } from "../../domain/token-secret.js";
-import type { Authenticator } from "../../modules/auth/auth.service.js";
-import { consumeRateLimit, rateLimitHeaders, type RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
-import { createRequestContext, type RequestContext } from "../../modules/request-context.js";
-
-export type GraphqlContextDeps = { db: Database; authenticator: Authenticator; rateLimiter?: RateLimiter };
+import { rateLimitHeaders } from "../../modules/rate-limit/rate-limiter.js";
+import type { RequestContext } from "../../modules/request-context.js";
+import type { Edge } from "../edge.js";
 
 /**
- * Builds the context of one GraphQL request: authenticates the bearer token (401 UNAUTHENTICATED when it is
- * missing, unknown or revoked), counts the request against the token's plan (429 RATE_LIMITED with
- * `RateLimit-*` and `Retry-After` headers), then gives fresh loaders bound to the caller's contract.
+ * Builds the context of one GraphQL request through the edge: 401 UNAUTHENTICATED when the bearer token is
+ * missing, unknown or revoked, 429 RATE_LIMITED (with `RateLimit-*` and `Retry-After` headers) past the plan's
+ * allowance; otherwise the caller's context with fresh loaders bound to its contract.
  */
-export function graphqlContext(deps: GraphqlContextDeps) {
+export function graphqlContext(edge: Edge) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<RequestContext> => {
-    const viewer = await deps.authenticator.authenticate(bearerToken(request.headers.authorization));
+    const admission = await edge.admit(request.headers.authorization);
     // Headers go on the reply directly: Apollo keeps them and adds its own.
-    if (!viewer) {
-      reply.header("www-authenticate", "Bearer");
-      throw new GraphQLError("Unauthenticated.", { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
+    if (admission.ok) {
+      if (admission.rate) reply.headers(rateLimitHeaders(admission.rate));
+      return edge.contextOf(admission.viewer, request.id, request.log);
     }
-    const rate = await consumeRateLimit(viewer, deps.rateLimiter);
-    reply.headers(rateLimitHeaders(rate));
-    if (!rate.allowed) {
-      throw new GraphQLError(`Rate limit exceeded: retry in ${rate.resetSeconds} s.`, {
+    if (admission.reason === "rate-limited") {
+      reply.headers(rateLimitHeaders(admission.rate));
+      throw new GraphQLError(`Rate limit exceeded: retry in ${admission.rate.resetSeconds} s.`, {
         extensions: { code: "RATE_LIMITED", http: { status: 429 } },
       });
     }
-    return createRequestContext({ db: deps.db, viewer, requestId: request.id, logger: request.log });
+    reply.header("www-authenticate", "Bearer");
+    throw new GraphQLError("Unauthenticated.", { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
   };
 }
 

@@ -2,9 +2,9 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance } from "fastify";
-import type { RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
 import type { RequestContext } from "../../modules/request-context.js";
 import type { AppDeps } from "../app-deps.js";
+import { edgeOf } from "../edge.js";
 import { graphqlContext, oncePerRequest } from "./context.js";
 import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";
@@ -18,10 +18,7 @@ import { responsePlugin } from "./response-plugin.js";
 import { graphqlResultJson } from "./result-json.js";
 import { servedGraphqlSchema } from "./schema.js";
 
-export type GraphqlPluginOptions = AppDeps & {
-  /** The per-token limiter; the process-wide one shared with REST v1 by default. */
-  rateLimiter?: RateLimiter;
-};
+export type GraphqlPluginOptions = AppDeps;
 
 /**
  * The GraphQL API at `/graphql` (POST, and GET for queries), Apollo Server on this Fastify app, and the
@@ -63,7 +60,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     stopOnTerminationSignals: false,
   });
   await apollo.start();
-  const contextOf = oncePerRequest(graphqlContext({ db: options.database.db, authenticator: options.authenticator, rateLimiter: options.rateLimiter }));
+  const contextOf = oncePerRequest(graphqlContext(edgeOf(options)));
   const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
   // Apollo's handler answers with a string body; so do the other answers given here.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DOCUMENT_LIMITS, armorProtection } from "./limits.js";
 import { servedGraphqlSchema } from "./schema.js";
 import type { AppDeps } from "../app-deps.js";
+import { edgeOf } from "../edge.js";
 import { acquireEventBus } from "../../modules/events/shared-event-bus.js";
 import { attachSubscriptions } from "./subscriptions.server.js";
 
@@ -15,12 +16,10 @@ export async function subscriptionsPlugin(app: FastifyInstance, deps: AppDeps): 
   const schema = await servedGraphqlSchema();
   const { bus, release } = await acquireEventBus(deps.database, { pollIntervalMs: deps.env.EVENTS_POLL_INTERVAL_MS, logger: deps.logger });
   const server = attachSubscriptions(app.server, schema, {
-    db: deps.database.db,
-    authenticator: deps.authenticator,
+    edge: edgeOf(deps),
     bus,
     logger: deps.logger,
     authRecheckMs: deps.env.SUBSCRIPTION_AUTH_RECHECK_MS,
-    ...(deps.rateLimiter ? { rateLimiter: deps.rateLimiter } : {}),
     validationRules: armorProtection().validationRules,
     maxTokens: DOCUMENT_LIMITS.maxTokens,
     maxPayloadBytes: DOCUMENT_LIMITS.maxBytes,

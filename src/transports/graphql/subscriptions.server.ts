@@ -2,13 +2,10 @@ import type { Server } from "node:http";
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
-import { bearerToken } from "../../domain/token-secret.js";
 import { formatGraphqlError } from "./errors.js";
 import { operationLimitError } from "./limits.js";
-import type { Authenticator } from "../../modules/auth/auth.service.js";
-import { consumeRateLimit, type RateLimiter } from "../../modules/rate-limit/rate-limiter.js";
-import { createRequestContext, type ContextLogger } from "../../modules/request-context.js";
-import type { Database } from "../../db/client.js";
+import type { ContextLogger } from "../../modules/request-context.js";
+import type { Edge } from "../edge.js";
 import type { EventBus } from "../../modules/events/event-bus.js";
 import type { SubscriptionContext } from "../../modules/events/events.resolver.js";
 import { contractKeyOf, type LiveConnection } from "../../modules/events/listing-event-stream.js";
@@ -18,8 +15,8 @@ import { subscribeWithEventContexts } from "../../modules/events/subscription-ex
 export const FORBIDDEN_CLOSE_CODE = 4403;
 
 export type SubscriptionServerOptions = {
-  db: Database;
-  authenticator: Authenticator;
+  /** Identifies each connection's token and counts each subscription against its plan, as for every request. */
+  edge: Edge;
   bus: EventBus;
   logger: ContextLogger;
   /** How often open connections re-check their token (a revoked token's subscriptions end within about this). */
@@ -29,11 +26,9 @@ export type SubscriptionServerOptions = {
   maxTokens?: number;
   maxPayloadBytes?: number;
   isProduction: boolean;
-  /** Counts subscriptions against the token's plan, as every other request. */
-  rateLimiter?: RateLimiter;
 };
 
-type Connection = LiveConnection & { token: string; socket: WebSocket };
+type Connection = LiveConnection & { authorization: string; socket: WebSocket };
 
 /**
  * GraphQL over websockets (graphql-ws, subprotocol `graphql-transport-ws`) on `path` of an HTTP server. The
@@ -58,13 +53,13 @@ export function attachSubscriptions(
       subscribe: subscribeWithEventContexts,
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.["authorization"] ?? ctx.connectionParams?.["Authorization"];
-        const token = bearerToken(typeof authorization === "string" ? authorization : null);
-        const viewer = token ? await options.authenticator.authenticate(token) : null;
-        if (!token || !viewer) return false;
+        if (typeof authorization !== "string") return false;
+        const viewer = await options.edge.identify(authorization);
+        if (!viewer) return false;
         connections.set(ctx.extra.socket, {
           viewer,
           contractKey: contractKeyOf(viewer.contract),
-          token,
+          authorization,
           socket: ctx.extra.socket,
           bus: options.bus,
           logger: options.logger,
@@ -91,12 +86,12 @@ export function attachSubscriptions(
         }
         const limited = operationLimitError(schema, document, payload.operationName ?? undefined, payload.variables ?? {}, connection.viewer.plan);
         if (limited) return [limited];
-        const rate = await consumeRateLimit(connection.viewer, options.rateLimiter);
+        const rate = await options.edge.count(connection.viewer);
         if (!rate.allowed) {
           return [new GraphQLError(`Rate limit exceeded: retry in ${rate.resetSeconds} s.`, { extensions: { code: "RATE_LIMITED" } })];
         }
         const contextValue: SubscriptionContext = {
-          ...createRequestContext({ db: options.db, viewer: connection.viewer, requestId: `ws:${id}`, logger: options.logger }),
+          ...options.edge.contextOf(connection.viewer, `ws:${id}`, options.logger),
           live: connection,
         };
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
@@ -128,14 +123,14 @@ function formatted(result: ExecutionResult) {
 async function recheckTokens(connections: Map<WebSocket, Connection>, options: SubscriptionServerOptions): Promise<void> {
   const byToken = new Map<string, Connection[]>();
   for (const connection of connections.values()) {
-    const list = byToken.get(connection.token);
+    const list = byToken.get(connection.authorization);
     if (list) list.push(connection);
-    else byToken.set(connection.token, [connection]);
+    else byToken.set(connection.authorization, [connection]);
   }
-  for (const [token, group] of byToken) {
-    let viewer: Awaited<ReturnType<typeof options.authenticator.authenticate>>;
+  for (const [authorization, group] of byToken) {
+    let viewer: Awaited<ReturnType<typeof options.edge.identify>>;
     try {
-      viewer = await options.authenticator.authenticate(token);
+      viewer = await options.edge.identify(authorization);
     } catch (error) {
       // The database is unreachable: keep serving; the next round checks again.
       options.logger.warn({ err: error }, "re-checking a subscriber's token failed");

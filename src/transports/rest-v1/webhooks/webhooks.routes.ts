@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { bearerToken } from "../../../domain/token-secret.js";
-import { AppError, unauthenticated } from "../../../errors.js";
 import { installV1ErrorHandlers, parseOrFail } from "../errors.js";
 import { registerMethodNotAllowed } from "../method-not-allowed.js";
 import type { AppDeps } from "../../app-deps.js";
+import { edgeOf } from "../../edge.js";
+import { callerOf } from "../caller.js";
 import type { DocumentedOperation } from "../openapi.js";
 import type { Viewer } from "../../../modules/auth/auth.types.js";
-import { consumeRateLimit, rateLimitHeaders } from "../../../modules/rate-limit/rate-limiter.js";
 import { WebhookSender } from "../../../modules/webhooks/webhook-sender.js";
 import { configureWebhookServices } from "../../../modules/webhooks/webhook-settings.js";
 import { testWebhook, type WebhookTestDeps } from "../../../modules/webhooks/webhook-test.service.js";
@@ -77,14 +76,7 @@ export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): P
   };
   configureWebhookServices(deps.database.db, services);
 
-  async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
-    const viewer = await deps.authenticator.authenticate(bearerToken(request.headers.authorization));
-    if (!viewer) throw unauthenticated();
-    const limit = await consumeRateLimit(viewer, deps.rateLimiter);
-    reply.headers(rateLimitHeaders(limit));
-    if (!limit.allowed) throw new AppError("RATE_LIMITED", `Too many requests: retry in ${limit.resetSeconds} seconds.`);
-    return viewer;
-  }
+  const edge = edgeOf(deps);
 
   await app.register(
     async (scope) => {
@@ -99,7 +91,7 @@ export async function webhooksHttpPlugin(app: FastifyInstance, deps: AppDeps): P
           method: operation.method,
           url: scopedUrl(operation),
           async handler(request, reply) {
-            const viewer = await viewerOf(request, reply);
+            const viewer = await callerOf(edge, request, reply);
             requireWebhookScope(viewer);
             const parse = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseOrFail(schema, value) : undefined);
             const body = operation.body && operation.bodyRequired === false ? (request.body ?? {}) : request.body;
