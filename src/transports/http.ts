@@ -15,6 +15,7 @@ import { subscriptionsPlugin } from "./graphql/subscriptions.plugin.js";
 import { RateLimiter, sharedRateLimiter } from "../modules/rate-limit/rate-limiter.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { databaseCounter } from "../modules/rate-limit/window-counters.js";
+import { redisCounter } from "../modules/rate-limit/redis-counter.js";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -33,7 +34,8 @@ function requestIdOf(request: IncomingMessage): string {
  * Does not listen: `src/server.ts` does, and owns shutdown.
  */
 export function buildApp(options: AppDeps): FastifyInstance {
-  const deps: AppDeps = { ...options, rateLimiter: options.rateLimiter ?? rateLimiterFor(options.database) };
+  const redis = options.rateLimiter === undefined && options.env.REDIS_URL !== undefined ? redisCounter(options.env.REDIS_URL) : undefined;
+  const deps: AppDeps = { ...options, rateLimiter: options.rateLimiter ?? (redis ? RateLimiter.countingIn(redis) : rateLimiterFor(options.database)) };
   // Typed as Fastify's logger interface so that the app is a plain FastifyInstance that layers can extend.
   const logger: FastifyBaseLogger = deps.logger;
   const app = Fastify({
@@ -45,6 +47,7 @@ export function buildApp(options: AppDeps): FastifyInstance {
     return503OnClosing: true,
   });
   app.decorate("lifecycle", { shuttingDown: false });
+  if (redis) app.addHook("onClose", () => redis.close());
 
   // Both hooks run on every request and do synchronous work only: callback hooks, which cost no promise.
   app.addHook("onSend", (request, reply, payload, done) => {
@@ -83,8 +86,9 @@ export function buildApp(options: AppDeps): FastifyInstance {
 }
 
 /**
- * The rate limiter of an app: counting in PostgreSQL, so that N gateway processes on one database give a token
- * its plan's allowance once, not N times; in this process on the embedded database, which one process owns.
+ * The rate limiter of an app without REDIS_URL (with it, counts live in Redis): counting in PostgreSQL, so that
+ * N gateway processes on one database give a token its plan's allowance once, not N times; in this process on
+ * the embedded database, which one process owns.
  */
 function rateLimiterFor(database: DatabaseHandle): RateLimiter {
   return database.kind === "postgres" ? RateLimiter.countingIn(databaseCounter(database.db)) : sharedRateLimiter;

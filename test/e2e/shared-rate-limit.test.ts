@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_LIMITS } from "../../src/modules/rate-limit/plans.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
@@ -6,18 +7,24 @@ import { startCli, type RunningCli } from "../support/run-cli.js";
 
 const LISTENING = /^Listings Gateway listening on (http:\/\/127\.0\.0\.1:\d+) /m;
 
+const REDIS_URL = process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+
 /**
  * Two gateway processes on one PostgreSQL database give a token its plan's allowance once, not twice: requests
- * are counted in the database. (On the embedded database one process owns the data: it counts alone.)
+ * are counted in the database, or in Redis with REDIS_URL. (On the embedded database one process owns the data:
+ * it counts alone, unless REDIS_URL is set.)
  */
-describe.skipIf(!testDatabaseUrl)("a rate limit shared by every gateway process", { timeout: 120_000 }, () => {
+describe.skipIf(!testDatabaseUrl).each([
+  { counter: "PostgreSQL", extraEnv: {} as Record<string, string> },
+  { counter: "Redis", extraEnv: { REDIS_URL } as Record<string, string> },
+])("a rate limit shared by every gateway process, counted in $counter", { timeout: 120_000 }, ({ counter, extraEnv }) => {
   let database: TestDatabase;
   const servers: RunningCli[] = [];
   const bases: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url ?? "", PORT: "0", DEMO_DATA: "false", LOG_LEVEL: "warn" };
+    const env = { DATABASE_URL: database.url ?? "", PORT: "0", DEMO_DATA: "false", LOG_LEVEL: "warn", ...extraEnv };
     for (let index = 0; index < 2; index += 1) {
       const server = startCli(["serve"], env);
       servers.push(server);
@@ -45,5 +52,8 @@ describe.skipIf(!testDatabaseUrl)("a rate limit shared by every gateway process"
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
     expect((await call(bases[1] as string)).status).toBe(429);
+    // Counted where it says: the database's table holds this token's window only without Redis.
+    const rows = await database.db.execute(sql`select count(*)::int as n from rate_limit_windows`);
+    expect(Number((rows as unknown as Array<{ n: number }>)[0]?.n ?? 0) > 0).toBe(counter === "PostgreSQL");
   });
 });
