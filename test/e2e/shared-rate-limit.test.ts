@@ -3,21 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_LIMITS } from "../../src/modules/rate-limit/plans.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { redisReachable, TEST_REDIS_URL } from "../support/redis.js";
 import { startCli, type RunningCli } from "../support/run-cli.js";
 
 const LISTENING = /^Listings Gateway listening on (http:\/\/127\.0\.0\.1:\d+) /m;
 
-const REDIS_URL = process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+const withRedis = await redisReachable();
 
 /**
  * Two gateway processes on one PostgreSQL database give a token its plan's allowance once, not twice: requests
  * are counted in the database, or in Redis with REDIS_URL. (On the embedded database one process owns the data:
  * it counts alone, unless REDIS_URL is set.)
  */
-describe.skipIf(!testDatabaseUrl).each([
-  { counter: "PostgreSQL", extraEnv: {} as Record<string, string> },
-  { counter: "Redis", extraEnv: { REDIS_URL } as Record<string, string> },
-])("a rate limit shared by every gateway process, counted in $counter", { timeout: 120_000 }, ({ counter, extraEnv }) => {
+describe
+  .skipIf(!testDatabaseUrl)
+  .each([
+    { counter: "PostgreSQL", extraEnv: {} as Record<string, string> },
+    ...(withRedis ? [{ counter: "Redis", extraEnv: { REDIS_URL: TEST_REDIS_URL } as Record<string, string> }] : []),
+  ])("a rate limit shared by every gateway process, counted in $counter", { timeout: 120_000 }, ({ counter, extraEnv }) => {
   let database: TestDatabase;
   const servers: RunningCli[] = [];
   const bases: string[] = [];

@@ -1,25 +1,11 @@
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../../src/modules/auth/auth.types.js";
 import { RateLimiter } from "../../src/modules/rate-limit/rate-limiter.js";
 import { redisCounter, type RedisWindowCounter } from "../../src/modules/rate-limit/redis-counter.js";
 import { viewerWith, EVERYWHERE } from "../factories/viewers.js";
+import { redisReachable, TEST_REDIS_URL } from "../support/redis.js";
 
-const REDIS_URL = process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000 });
-  probe.on("error", () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
+const REDIS_URL = TEST_REDIS_URL;
 const reachable = await redisReachable();
 
 /**
