@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifiedPriceHistory, events } from "../../src/db/schema/index.js";
+import { eq } from "drizzle-orm";
+import { classifiedPriceHistory, events, webhooks } from "../../src/db/schema/index.js";
+import { WebhookEnqueuer } from "../../src/modules/webhooks/webhook-enqueuer.js";
+import { setWebhookCursor } from "../../src/modules/webhooks/webhooks.repository.js";
+import { replayWebhook } from "../../src/modules/webhooks/webhooks.service.js";
+import { registerWebhook, serviceDeps, webhookOwner } from "../factories/webhooks.js";
 import { eventLogHorizonOf, pruneEventLog } from "../../src/modules/events/event-retention.js";
 import { classifiedEvent, recordEvents } from "../factories/events.js";
 import { createListing } from "../factories/listings.js";
@@ -47,6 +52,19 @@ describe("event log retention", () => {
     expect(await eventLogHorizonOf(database.db)).toBe(old[1]);
     expect((await database.db.select().from(classifiedPriceHistory)).length).toBe(pricesBefore);
     expect(await pruneEventLog(database.db, 30 * DAY)).toBe(0);
+  });
+
+  it("disables a webhook left behind the horizon, and refuses a replay from before it", async () => {
+    const { viewer } = await webhookOwner(database.db);
+    const { webhook } = await registerWebhook(database.db, viewer, { kind: "classified-notification", url: "http://127.0.0.1:9/hook" });
+    await setWebhookCursor(database.db, viewer.accountId, webhook.id, old[0]!);
+    const silent = { debug() {}, info() {}, warn() {}, error() {} };
+    expect(await new WebhookEnqueuer(database.db, silent).run(recent)).toBe(0);
+    const [row] = await database.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
+    expect(row?.status).toBe("disabled");
+    expect(row?.disabledReason).toMatch(/older than what the event log keeps.*replay/);
+    await expect(replayWebhook(serviceDeps(database.db), viewer, webhook.id, { after: old[0]!.toString() })).rejects.toMatchObject({ code: "CURSOR_EXPIRED" });
+    expect((await replayWebhook(serviceDeps(database.db), viewer, webhook.id, { after: old[1]!.toString() })).cursor).toBe(old[1]!.toString());
   });
 
   it("refuses to resume a subscription from a cursor older than the horizon, and resumes one at it", async () => {

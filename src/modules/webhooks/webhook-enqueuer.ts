@@ -4,11 +4,12 @@ import { isOneOf, EVENT_TYPES } from "../../domain/enums.js";
 import type { EventCursor } from "../events/event-cursor.js";
 import { streamPredicate } from "../events/event-filter.js";
 import { readEventsAfter } from "../events/event-log.repository.js";
+import { eventLogHorizonOf } from "../events/event-retention.js";
 import { createRequestContext, type ContextLogger, type RequestContext } from "../request-context.js";
 import { resourceOfKind, type WebhookKind } from "./webhook-kinds.js";
 import { classifiedNotification, propertyNotification, webhookReader } from "./webhook-payloads.js";
 import { streamFilterOf } from "./webhook-filter.js";
-import { advanceWebhook, listWebhooksBehind, type StreamingWebhook } from "./webhooks.repository.js";
+import { advanceWebhook, disableWebhooksBehindHorizon, listWebhooksBehind, type StreamingWebhook } from "./webhooks.repository.js";
 
 /** Passes over the log per run at most, so one run cannot spin for ever when others keep moving cursors. */
 const MAX_ROUNDS = 100;
@@ -31,6 +32,8 @@ export class WebhookEnqueuer {
   /** Brings every active notification webhook up to `head`. Returns the number of deliveries recorded. */
   async run(head: EventCursor): Promise<number> {
     let recorded = 0;
+    const stranded = await disableWebhooksBehindHorizon(this.db, await eventLogHorizonOf(this.db));
+    if (stranded.length > 0) this.logger.warn({ webhooks: stranded }, "disabled webhooks whose position is older than the event log's horizon");
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const behind = await listWebhooksBehind(this.db, head);
       const first = behind[0];

@@ -101,6 +101,26 @@ export async function listWebhooksBehind(db: Database, head: EventCursor): Promi
   return selectStreamingWebhooks(db, and(eq(webhooks.status, "active"), ne(webhooks.kind, "classifieds-export"), lt(webhooks.cursor, head)));
 }
 
+/**
+ * Disables the active notification webhooks whose position in the event stream is older than the log's horizon
+ * (their next events were deleted by retention): sending on would skip them silently. Returns their ids.
+ */
+export async function disableWebhooksBehindHorizon(db: Database, horizon: EventCursor): Promise<string[]> {
+  const rows = await db
+    .update(webhooks)
+    .set({
+      status: "disabled",
+      disabledAt: sql`now()`,
+      disabledReason:
+        "its position in the event stream is older than what the event log keeps (EVENT_RETENTION_DAYS): " +
+        "replay from a recent time (since) or cursor, then enable it again",
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhooks.status, "active"), ne(webhooks.kind, "classifieds-export"), lt(webhooks.cursor, horizon)))
+    .returning({ id: webhooks.id });
+  return rows.map((row) => row.id);
+}
+
 /** The webhooks with these ids, with their filter and their owner's contract as they are now. */
 export async function findStreamingWebhooks(db: Database, ids: readonly string[]): Promise<StreamingWebhook[]> {
   if (ids.length === 0) return [];
