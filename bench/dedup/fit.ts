@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   console.log(
     `${rows.reduce((sum, row) => sum + row.matches + row.others, 0)} pairs (${rows.reduce((sum, row) => sum + row.matches, 0)} matches), ${rows.length} distinct`,
   );
-  const fitted = fitLogistic(rows, Number(args.lambda));
+  const fitted = fitWithSignConstraints(rows, Number(args.lambda));
 
   // The thresholds with the best F1 among those that merge at most MAX_LOOK_ALIKES of any family of
   // look-alikes (units of one programme, flats of one building, ...): a false merge costs a user more than a miss.
@@ -89,6 +89,40 @@ async function main(): Promise<void> {
   const source = modelSource(best.model, rows.length);
   if (args.write) await writeFile(path.join(import.meta.dirname, "../../src/domain/grouping/match-model.ts"), source);
   else console.log(source);
+}
+
+/**
+ * Levels that say two listings differ: whatever the training feeds suggest, they never count for a match. A
+ * positive weight there would be the generators' habit (texts missing more often on look-alikes, say), not
+ * evidence, and would merge look-alikes on another feed.
+ */
+const DISAGREEMENTS = [
+  /^text.*:(different|unlike)$/,
+  /^photos.*:none/,
+  /^area:(close|far)$/,
+  /^(rooms|bedrooms|floor):offByOne$/,
+  /^price:within(15|30)pct$/,
+  /^(dpe|ges)Label:adjacent$/,
+  /^(dpe|ges)Value.*:(close|different)$/,
+  /^year:within15$/,
+  /^landArea:(close|different)$/,
+  /^flags:disagree[1-9]$/,
+  /^distance:(within5km|further)$/,
+];
+
+/** Fits, then drops the disagreement levels that came out positive (they weigh nothing) and fits again. */
+function fitWithSignConstraints(rows: readonly { levels: string[]; matches: number; others: number }[], lambda: number) {
+  const dropped = new Set<string>();
+  for (;;) {
+    const examples = rows.map((row) => ({ ...row, levels: row.levels.filter((level) => !dropped.has(level)) }));
+    const fitted = fitLogistic(examples, lambda);
+    const wrongSign = Object.entries(fitted.levels).filter(([level, weight]) => weight > 0 && DISAGREEMENTS.some((pattern) => pattern.test(level)));
+    if (wrongSign.length === 0) {
+      if (dropped.size > 0) console.log(`disagreement levels held at 0: ${[...dropped].sort().join(", ")}`);
+      return fitted;
+    }
+    for (const [level] of wrongSign) dropped.add(level);
+  }
 }
 
 function seedsOf(list: string): number[] {
