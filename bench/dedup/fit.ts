@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
-import { blockPairs, clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { blockPairs, blocksOf, clusterRecords } from "../../src/domain/grouping/cluster.js";
 import { comparePair, type GroupingRecord } from "../../src/domain/grouping/pair-features.js";
 import type { MatchModel } from "../../src/domain/grouping/pair-features.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
@@ -161,15 +161,6 @@ async function labelled(name: string, feed: GeneratedFeed): Promise<LabelledFeed
   } finally {
     await database.close();
   }
-}
-
-function blocksOf(records: readonly GroupingRecord[]): GroupingRecord[][] {
-  const blocks = new Map<string, GroupingRecord[]>();
-  for (const record of [...records].sort((a, b) => (a.key < b.key ? -1 : 1))) {
-    const key = `${record.inseeCode}|${record.propertyType}|${record.transactionType}`;
-    blocks.set(key, [...(blocks.get(key) ?? []), record]);
-  }
-  return [...blocks.values()];
 }
 
 /** Pairwise F1 over the feeds' pairs pooled, and the worst share of look-alike pairs merged in one family. */

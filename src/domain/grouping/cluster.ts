@@ -8,6 +8,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { MATCH_MODEL } from "./match-model.js";
+import { blockKey } from "./pair-features.js";
 import { areasComparable, CONFLICT, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
@@ -20,17 +21,21 @@ const COMMON_PHOTO_PARTNERS = 5;
 
 /** The groups of `records`: each group sorted by key, the groups by their first key. */
 export function clusterRecords<R extends GroupingRecord>(records: readonly R[], model: MatchModel = MATCH_MODEL): R[][] {
-  const sorted = [...records].sort((a, b) => compareKeys(a.key, b.key));
+  const groups: R[][] = [];
+  for (const members of blocksOf(records)) groups.push(...clusterBlock(members, model));
+  return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
+}
+
+/** The records of each block, each block in key order (the order clustering and the model's fit read them in). */
+export function blocksOf<R extends GroupingRecord>(records: readonly R[]): R[][] {
   const blocks = new Map<string, R[]>();
-  for (const record of sorted) {
-    const block = `${record.inseeCode}|${record.propertyType}|${record.transactionType}`;
-    const members = blocks.get(block);
-    if (members === undefined) blocks.set(block, [record]);
+  for (const record of [...records].sort((a, b) => compareKeys(a.key, b.key))) {
+    const key = blockKey(record);
+    const members = blocks.get(key);
+    if (members === undefined) blocks.set(key, [record]);
     else members.push(record);
   }
-  const groups: R[][] = [];
-  for (const members of blocks.values()) groups.push(...clusterBlock(members, model));
-  return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
+  return [...blocks.values()];
 }
 
 type Edge = { a: number; b: number; score: number };

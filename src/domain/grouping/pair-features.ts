@@ -57,6 +57,11 @@ export type PairComparison = { conflict: string; levels?: undefined } | { confli
  */
 export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
 
+/** The block of a classified (commune, property type, transaction type): only classifieds of one block are compared. */
+export function blockKey(of: Pick<GroupingRecord, "inseeCode" | "propertyType" | "transactionType">): string {
+  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
+}
+
 /** Same block: only such classifieds are ever compared. */
 export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
   return a.inseeCode === b.inseeCode && a.propertyType === b.propertyType && a.transactionType === b.transactionType;

@@ -8,7 +8,8 @@
 import type { Database } from "../../db/client.js";
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { findClassifiedsByIds, findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
-import { candidateOf, groupKey, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
+import { blockKey } from "../../domain/grouping/pair-features.js";
+import { candidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
 
 export type BatchReader = {
   classifiedsByUrlKeys(urlKeys: readonly string[]): Promise<ClassifiedRow[]>;
@@ -62,14 +63,14 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       // windows of its own commune and types only.
       const windowsByGroup = new Map<string, CandidateWindow[]>();
       for (const window of windows) {
-        const key = groupKey(window);
+        const key = blockKey(window);
         const group = windowsByGroup.get(key);
         if (group === undefined) windowsByGroup.set(key, [window]);
         else group.push(window);
       }
       for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
-        if (windowsByGroup.get(groupKey(row))?.some((window) => inWindow(window, row)) === true) {
+        if (windowsByGroup.get(blockKey(row))?.some((window) => inWindow(window, row)) === true) {
           candidates.set(row.id, candidateOf(row));
         } else {
           candidates.delete(row.id);

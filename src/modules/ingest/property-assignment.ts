@@ -10,6 +10,7 @@ import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../domain/grouping/cluster.js";
 import { areasComparable, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
+import { blockKey } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
@@ -182,7 +183,7 @@ export function candidateWindows(row: GroupingColumns): CandidateWindow[] {
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
   for (const window of windows) {
-    const key = groupKey(window);
+    const key = blockKey(window);
     groups.set(key, [...(groups.get(key) ?? []), window]);
   }
   const merged: CandidateWindow[] = [];
@@ -208,11 +209,6 @@ export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWind
   return merged;
 }
 
-/** Only classifieds of the same commune, property type and transaction type can be the same property. */
-export function groupKey(of: Pick<GroupingRecord, "inseeCode" | "propertyType" | "transactionType">): string {
-  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
-}
-
 /** What regrouping decided. */
 export type Regrouping = {
   /** The property of every classified grouped again (new ones included), by classified id. */
@@ -234,12 +230,12 @@ export function neighbourhood(set: readonly PropertyCandidate[], changed: Readon
   const properties = new Set(dirty.map((candidate) => candidate.propertyId).filter((id) => id !== ""));
   const byBlock = new Map<string, PropertyCandidate[]>();
   for (const candidate of dirty) {
-    const key = groupKey(candidate.record);
+    const key = blockKey(candidate.record);
     byBlock.set(key, [...(byBlock.get(key) ?? []), candidate]);
   }
   for (const candidate of set) {
     if (changed.has(candidate.classifiedId) || properties.has(candidate.propertyId)) continue;
-    const near = (byBlock.get(groupKey(candidate.record)) ?? []).some((other) => areasComparable(other.record.area, candidate.record.area));
+    const near = (byBlock.get(blockKey(candidate.record)) ?? []).some((other) => areasComparable(other.record.area, candidate.record.area));
     if (near) properties.add(candidate.propertyId);
   }
   return set.filter((candidate) => changed.has(candidate.classifiedId) || properties.has(candidate.propertyId));
