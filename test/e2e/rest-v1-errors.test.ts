@@ -278,10 +278,15 @@ describe("OpenAPI document and docs page", () => {
     expect(document.paths["/classifieds/lookup"]?.["get"]?.tags).toEqual(["classifieds"]);
   });
 
-  it("turns off the docs page's buttons that need the hosted service (developer tools, MCP)", async () => {
+  it("turns off the docs page's buttons that need the hosted service (Ask AI, developer tools, MCP)", async () => {
     const html = await (await fetch(`${h.base}/docs/`)).text();
     expect(html).toMatch(/"showDeveloperTools":\s*"never"/);
-    expect(html).toMatch(/"mcp":\s*\{\s*"disabled":\s*true\s*\}/);
+    expect(html).toMatch(/"agent":\s*\{\s*"disabled":\s*true\s*\}/);
+    // The page's script offers no MCP button at all (a later version that does needs it turned off here).
+    const script = html.match(/<script[^>]*src="([^"]+)"/)?.[1] ?? "";
+    const bundle = await (await fetch(new URL(script, `${h.base}/docs/`))).text();
+    expect(bundle.length).toBeGreaterThan(100_000);
+    expect(bundle).not.toMatch(/Generate MCP/);
   });
 
   it("renders /docs from this process only: no script, style or font from another host", async () => {

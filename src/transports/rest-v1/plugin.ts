@@ -56,9 +56,9 @@ export const restV1Plugin: AppPlugin = async (app, deps) => {
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
-      // Buttons of the hosted service (Ask AI, MCP, deploy, share, developer tools) cannot work here.
+      // Buttons of the hosted service (Ask AI, developer tools) cannot work here.
       showDeveloperTools: "never",
-      mcp: { disabled: true },
+      agent: { disabled: true },
     },
   });
 };
