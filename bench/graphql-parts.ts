@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     const schema = await servedGraphqlSchema();
     // As the server compiles it: an untyped document (Apollo hands the executor a plain DocumentNode).
     const document: DocumentNode = PropertyByIdDocument;
-    const compiled = compileQuery(schema, document, undefined, jitCompilerOptions(schema));
+    const compiled = compileQuery(schema, document, undefined, jitCompilerOptions(schema, { rawLeaves: true }));
     if (!isCompiledQuery(compiled)) throw new Error("PropertyById does not compile");
     const gatewayAnswer = async (item: Loaded) => {
       const ctx = createRequestContext({ db: handle.db, viewer, requestId: "bench", logger });

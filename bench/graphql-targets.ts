@@ -27,7 +27,7 @@ if (role === "gateway") {
   const app = buildApp({
     database,
     authenticator: new Authenticator(database.db),
-    env: parseEnv({ NODE_ENV: "production", DATABASE_URL: url }),
+    env: parseEnv({ NODE_ENV: "production", DATABASE_URL: url, FAST_PATHS: process.env["FAST_PATHS"] ?? "all" }),
     logger: pino({ level: "warn" }),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });

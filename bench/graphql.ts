@@ -12,7 +12,7 @@
  * ratios with each round's, then what a request that reads no data costs the gateway (`{ __typename }`), and
  * the gateway's peak memory.
  *
- *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile] [--against=DIR]
+ *   npm run bench:graphql -- [postgres server url] [--classifieds=100000] [--duration=10] [--connections=32] [--rounds=3] [--keep] [--profile] [--against=DIR | --reference-fast-paths=LIST]
  *
  * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
  * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it. Each
@@ -23,6 +23,9 @@
  * dependencies installed, e.g. a `git worktree` of an earlier commit) instead of the baseline, with the same
  * requests, tokens and alternation: what a change does, each round pairing the two on the machine's speed of
  * the moment.
+ *
+ * `--reference-fast-paths=LIST` measures this checkout's gateway (every fast path on) against itself with only
+ * the fast paths in LIST on (`none`, or a list such as `jit,raw-leaves`; FAST_PATHS in README): what they give.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -48,6 +51,9 @@ const rounds = Math.max(1, option("rounds", 3));
 const keep = args.includes("--keep");
 const profile = args.includes("--profile");
 const against = args.find((a) => a.startsWith("--against="))?.slice("--against=".length);
+const referenceFastPaths = args.find((a) => a.startsWith("--reference-fast-paths="))?.slice("--reference-fast-paths=".length);
+/** The reference is a gateway too (another checkout's, or this one's with fewer fast paths), sent the same requests. */
+const versusGateway = against !== undefined || referenceFastPaths !== undefined;
 const POOL_SIZE = 10;
 
 type Figures = { rps: number; p50: number; p99: number; failures: number; requests: number };
@@ -81,15 +87,19 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** Starts a server: `role` from this checkout, or the gateway of the checkout in `checkout`. */
-async function startTarget(role: "gateway" | "baseline", url: string, checkout?: string): Promise<Target> {
+/**
+ * Starts a server: `role` from this checkout, or the gateway of the checkout in `checkout`; a gateway with the
+ * fast paths `fastPaths` (FAST_PATHS), all by default.
+ */
+async function startTarget(role: "gateway" | "baseline", url: string, reference?: { checkout?: string; fastPaths?: string }): Promise<Target> {
+  const checkout = reference?.checkout;
   // NODE_ENV=production as in deployment: graphql-js skips its development-only checks.
-  const name = checkout === undefined ? role : "reference";
+  const name = reference === undefined ? role : "reference";
   const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}`, `--cpu-prof-name=graphql-bench-${name}.cpuprofile`] : [];
   const child = spawn(process.execPath, [...profiling, "--import", "tsx", "bench/graphql-targets.ts", role, url, String(POOL_SIZE)], {
     cwd: checkout,
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production", FAST_PATHS: reference?.fastPaths ?? "all" },
   });
   const lines: ((line: string) => void)[] = [];
   let buffer = "";
@@ -250,17 +260,22 @@ async function main(): Promise<void> {
   ];
 
   const gateway = await startTarget("gateway", url);
-  // The reference: the baseline, or with --against the gateway of the other checkout, sent the gateway's requests.
-  const baseline = against === undefined ? await startTarget("baseline", url) : await startTarget("gateway", url, against);
-  const reference = against === undefined ? "baseline" : `gateway of ${against}`;
-  const referenceRequest = (scenario: { gateway(): Request; baseline(): Request }) => (against === undefined ? scenario.baseline : scenario.gateway);
-  const referenceHeaders = against === undefined ? [{}] : tokenHeaders;
+  // The reference: the baseline, or (--against, --reference-fast-paths) another gateway, sent the gateway's requests.
+  const baseline = versusGateway
+    ? await startTarget("gateway", url, {
+        ...(against === undefined ? {} : { checkout: against }),
+        ...(referenceFastPaths === undefined ? {} : { fastPaths: referenceFastPaths }),
+      })
+    : await startTarget("baseline", url);
+  const reference = !versusGateway ? "baseline" : against === undefined ? `gateway with FAST_PATHS=${referenceFastPaths}` : `gateway of ${against}`;
+  const referenceRequest = (scenario: { gateway(): Request; baseline(): Request }) => (versusGateway ? scenario.gateway : scenario.baseline);
+  const referenceHeaders = versusGateway ? tokenHeaders : [{}];
   try {
     const registration = { query: propertyQuery, variables: { id: propertyIds[0] }, extensions: { persistedQuery } };
-    if (against === undefined) await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
-    else await checkSameGatewayAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    if (versusGateway) await checkSameGatewayAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
+    else await checkSameAnswers(gateway.port, baseline.port, tokenHeaders[0] ?? {}, propertyIds[0] ?? "");
     await registerPersistedQuery(gateway.port, tokenHeaders[0] ?? {}, registration);
-    if (against !== undefined) await registerPersistedQuery(baseline.port, tokenHeaders[0] ?? {}, registration);
+    if (versusGateway) await registerPersistedQuery(baseline.port, tokenHeaders[0] ?? {}, registration);
     console.log(
       `\nGraphQL bench: ${classifieds} classifieds, ${properties} properties, PostgreSQL, pool ${POOL_SIZE}, ${connections} connections, ${duration} s per run, ${rounds} rounds (medians)\n`,
     );

@@ -19,6 +19,31 @@ const durationList = z.string().transform((value, ctx) => {
   return durations;
 });
 
+/**
+ * The speed-ups that rely on how a library works inside: GraphQL's (transports/graphql/fast-paths.ts) and the
+ * prepared statements' (modules/statement-cache.ts). `FAST_PATHS` names those turned on: `all` (the default),
+ * `none` (every request served the plain way, to tell whether one of them is at fault), or a comma-separated
+ * list.
+ */
+export const FAST_PATH_NAMES = ["jit", "raw-leaves", "direct-answers", "compiled-rows", "direct-execution"] as const;
+export type FastPath = (typeof FAST_PATH_NAMES)[number];
+
+const fastPathList = z.string().transform((value, ctx): ReadonlySet<FastPath> => {
+  const text = value.trim();
+  if (text === "all") return new Set(FAST_PATH_NAMES);
+  if (text === "none" || text === "") return new Set();
+  const chosen = new Set<FastPath>();
+  for (const part of text.split(",").map((p) => p.trim())) {
+    const name = FAST_PATH_NAMES.find((known) => known === part);
+    if (!name) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not a fast path: use all, none or a list of ${FAST_PATH_NAMES.join(", ")}` });
+      return z.NEVER;
+    }
+    chosen.add(name);
+  }
+  return chosen;
+});
+
 /** Webhook retry delays after the first attempt: about three days in all (12 attempts). */
 const DEFAULT_WEBHOOK_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,10h";
 
@@ -68,6 +93,7 @@ const envSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   EVENTS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   SUBSCRIPTION_AUTH_RECHECK_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
+  FAST_PATHS: z.string().default("all").pipe(fastPathList),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 

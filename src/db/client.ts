@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { FAST_PATH_NAMES, type FastPath } from "../config/env.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import { migrationsFolder } from "./migrations-folder.js";
 import * as schema from "./schema/index.js";
@@ -31,16 +32,30 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number }
-  | { kind: "pglite"; dataDir?: string; processLabel?: string };
+  | { kind: "pglite"; dataDir?: string; processLabel?: string }
+) & {
+  /** The speed-ups that statements on this database may use (FAST_PATHS); all by default. */
+  fastPaths?: ReadonlySet<FastPath>;
+};
+
+const ALL_FAST_PATHS: ReadonlySet<FastPath> = new Set(FAST_PATH_NAMES);
+const fastPathsByDatabase = new WeakMap<Database, ReadonlySet<FastPath>>();
+
+/** The speed-ups that statements on `db` may use (modules/statement-cache.ts reads it). */
+export function fastPathsOf(db: Database): ReadonlySet<FastPath> {
+  return fastPathsByDatabase.get(db) ?? ALL_FAST_PATHS;
+}
 
 /**
  * Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise embedded PGlite persisted
  * in `dataDir` (in memory when `dataDir` is undefined). The same Drizzle code and migrations serve both.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
+  const handle = options.kind === "postgres" ? openPostgres(options) : await openPglite(options);
+  if (options.fastPaths) fastPathsByDatabase.set(handle.db, options.fastPaths);
+  return handle;
 }
 
 /**

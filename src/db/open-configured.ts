@@ -10,6 +10,7 @@ export function openConfiguredDatabase(env: Env, processLabel: string): Promise<
         poolSize: env.DATABASE_POOL_SIZE,
         connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        fastPaths: env.FAST_PATHS,
       })
-    : openDatabase({ kind: "pglite", dataDir: env.DATA_DIR, processLabel });
+    : openDatabase({ kind: "pglite", dataDir: env.DATA_DIR, processLabel, fastPaths: env.FAST_PATHS });
 }

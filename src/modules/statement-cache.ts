@@ -1,4 +1,4 @@
-import type { Database } from "../db/client.js";
+import { fastPathsOf, type Database } from "../db/client.js";
 import type { Contract } from "../domain/contract.js";
 import { withCompiledRowMapper } from "./compiled-row-mapper.js";
 import { withDirectExecution } from "./postgres-js-execution.js";
@@ -10,9 +10,12 @@ const MAX_CONTRACTS_PER_DATABASE = 2_000;
  * Caches a repository's prepared statements per database and per contract. Building a Drizzle query costs
  * more than running it (STACK-NOTES), so each (database, contract) pair builds its statements once. The
  * contract's values are bound as parameters, so contracts of the same shape share the SQL text and the
- * server-side prepared statement. Only statements live here, never rows or request state. Each statement gets
- * a row mapping compiled once (compiled-row-mapper.ts) instead of Drizzle's generic one, and on PostgreSQL a
- * shorter way to run (postgres-js-execution.ts).
+ * server-side prepared statement. Only statements live here, never rows or request state.
+ *
+ * Two fast paths reach into Drizzle's prepared queries here, and only here, each turned off by leaving its name
+ * out of FAST_PATHS: `compiled-rows`, a row mapping compiled once per statement (compiled-row-mapper.ts) instead
+ * of Drizzle's generic one; `direct-execution`, on PostgreSQL, a shorter way to run a statement whose rows are
+ * so mapped (postgres-js-execution.ts).
  */
 export function contractStatements<T extends object>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
   const byDatabase = new WeakMap<Database, Map<string, T>>();
@@ -27,7 +30,11 @@ export function contractStatements<T extends object>(prepare: (db: Database, con
     if (!statements) {
       if (byContract.size >= MAX_CONTRACTS_PER_DATABASE) byContract.clear();
       statements = prepare(db, contract);
-      for (const statement of Object.values(statements)) withDirectExecution(withCompiledRowMapper(statement));
+      const fastPaths = fastPathsOf(db);
+      for (const statement of Object.values(statements)) {
+        if (fastPaths.has("compiled-rows")) withCompiledRowMapper(statement);
+        if (fastPaths.has("direct-execution")) withDirectExecution(statement);
+      }
       byContract.set(key, statements);
     }
     return statements;

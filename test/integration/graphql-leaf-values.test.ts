@@ -52,8 +52,8 @@ describe("GraphQL leaves sent as resolved", () => {
 
   it.each(operations)("%s answers the same with and without leaf serialization", async (_name, document, variables) => {
     const schema = await servedGraphqlSchema();
-    const asServed = compileQuery(schema, document, undefined, jitCompilerOptions(schema));
-    const serialized = compileQuery(schema, document, undefined, { ...jitCompilerOptions(schema), disableLeafSerialization: false });
+    const asServed = compileQuery(schema, document, undefined, jitCompilerOptions(schema, { rawLeaves: true }));
+    const serialized = compileQuery(schema, document, undefined, jitCompilerOptions(schema, { rawLeaves: false }));
     if (!isCompiledQuery(asServed) || !isCompiledQuery(serialized)) throw new Error("the document does not compile");
     const run = async (query: typeof asServed) => {
       const context = createRequestContext({ db: database.db, viewer: viewerWith(EVERYWHERE), requestId: "leaf-values", logger: console });

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { parseEnv } from "../../src/config/env.js";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
+
+/** The fast paths of the tests' databases: all, or those `FAST_PATHS` names (see graphql-server.ts). */
+const fastPaths = parseEnv({ FAST_PATHS: process.env["FAST_PATHS"] }).FAST_PATHS;
 
 /** PostgreSQL server used by the suite when set; otherwise every test file gets an in-memory PGlite. */
 export const testDatabaseUrl = process.env["TEST_DATABASE_URL"] || undefined;
@@ -16,7 +20,7 @@ export type TestDatabase = DatabaseHandle & {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!testDatabaseUrl) {
-    const handle = await openDatabase({ kind: "pglite" });
+    const handle = await openDatabase({ kind: "pglite", fastPaths });
     await handle.migrate();
     return { ...handle, url: undefined };
   }
@@ -25,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   const url = withDatabase(testDatabaseUrl, name);
-  const handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
+  const handle = await openDatabase({ kind: "postgres", url, poolSize: 5, fastPaths });
   await handle.migrate();
   return {
     ...handle,

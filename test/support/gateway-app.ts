@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../../src/db/client.js";
 import { Authenticator } from "../../src/modules/auth/auth.service.js";
 import { startWebhookDispatcher } from "../../src/modules/webhooks/webhook-worker.js";
 import { buildApp } from "../../src/transports/http.js";
+import { TEST_FAST_PATHS } from "./graphql-server.js";
 
 export type GatewayApp = {
   app: FastifyInstance;
@@ -32,7 +33,7 @@ export const DELTA_TEST_ENV = {
  * port over `database`.
  */
 export async function startGatewayApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<GatewayApp> {
-  const settings = parseEnv({ ...DELTA_TEST_ENV, ...env });
+  const settings = parseEnv({ ...DELTA_TEST_ENV, ...TEST_FAST_PATHS, ...env });
   const logger = pino({ level: settings.LOG_LEVEL });
   const deps = { database, authenticator: new Authenticator(database.db), env: settings, logger };
   const app = buildApp(deps);

@@ -8,9 +8,9 @@ import { edgeOf } from "../edge.js";
 import { graphqlContext, oncePerRequest } from "./context.js";
 import { answerDirectly } from "./direct-answer.js";
 import { formatGraphqlError } from "./errors.js";
+import { graphqlExecution } from "./fast-paths.js";
 import { sendGraphiql, wantsGraphiql } from "./graphiql.js";
 import { answerPublicIntrospection } from "./public-introspection.js";
-import { jitExecutor, jitOperationRunner } from "./jit-executor.js";
 import { KnownOperations } from "./known-operations.js";
 import { DOCUMENT_LIMITS, armorProtection, costPlugin } from "./limits.js";
 import { httpOperationsPlugin } from "./http-operations-plugin.js";
@@ -22,17 +22,18 @@ export type GraphqlPluginOptions = AppDeps;
 
 /**
  * The GraphQL API at `/graphql` (POST, and GET for queries), Apollo Server on this Fastify app, and the
- * GraphiQL page for browsers at GET `/graphql`. Every operation needs a bearer token. A query operation
- * Apollo has already accepted is answered directly when it succeeds (direct-answer.ts).
+ * GraphiQL page for browsers at GET `/graphql`. Every operation needs a bearer token. How operations are
+ * executed, and whether a query operation Apollo has already accepted is answered directly, is fast-paths.ts's
+ * choice.
  */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions): Promise<void> {
   const schema = await servedGraphqlSchema();
   const armor = armorProtection();
-  const run = jitOperationRunner(schema);
-  const operations = new KnownOperations();
+  const execution = graphqlExecution(schema, options.env.FAST_PATHS);
+  const operations = execution.directAnswers ? new KnownOperations() : undefined;
   const apollo = new ApolloServer<RequestContext>({
-    // The served schema, executed by graphql-jit (see jit-executor.ts).
-    gateway: jitExecutor(schema, run),
+    // The served schema, executed by graphql-js or graphql-jit (fast-paths.ts).
+    ...execution.apollo,
     plugins: [
       fastifyApolloDrainPlugin(app),
       // No HTTP cache hints (every answer depends on the caller) and no hosted landing page (GraphiQL is ours).
@@ -42,7 +43,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       costPlugin(schema),
       responsePlugin(),
       httpOperationsPlugin(),
-      operations.plugin(),
+      ...(operations ? [operations.plugin()] : []),
     ],
     // Compact JSON (Apollo pretty-prints by default, which costs time and bytes on every response), with the
     // caller's meta envelope serialised once per viewer.
@@ -76,8 +77,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       }
       const introspection = await answerPublicIntrospection(request, reply, schema);
       if (introspection !== undefined) return introspection;
-      const direct = await answerDirectly(request, reply, { schema, operations, run, contextOf });
-      if (direct !== undefined) return direct;
+      if (operations) {
+        const direct = await answerDirectly(request, reply, { schema, operations, run: execution.run, contextOf });
+        if (direct !== undefined) return direct;
+      }
       const body = await handler.call(this, request, reply);
       // GraphQL over HTTP: with `application/json` a request error (syntax, validation, variables, limits) is
       // still a 200 whose body says what is wrong; `application/graphql-response+json` clients get the 4xx.
