@@ -1,5 +1,5 @@
 import { WEBHOOK_MESSAGES } from "./webhooks/webhook-messages.schemas.js";
-import { WEBHOOK_OPERATIONS } from "./webhooks/webhooks.operations.js";
+import { WEBHOOK_ENDPOINTS } from "./webhooks/webhooks.endpoints.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { V1_ENDPOINTS } from "./routes/index.js";
 
@@ -27,5 +27,5 @@ function readTagOf(path: string): string {
 /** The document served at `/public/v1/openapi.json` and committed as schema/openapi.v1.json. */
 export function v1OpenApiDocument(serverUrl: string): Record<string, unknown> {
   const reads = V1_ENDPOINTS.map((endpoint) => ({ ...endpoint, tags: [readTagOf(endpoint.path)] }));
-  return buildOpenApiDocument({ operations: [...reads, ...WEBHOOK_OPERATIONS], webhooks: WEBHOOK_MESSAGES, tags: [...READ_TAGS, WEBHOOKS_TAG] }, serverUrl);
+  return buildOpenApiDocument({ operations: [...reads, ...WEBHOOK_ENDPOINTS], webhooks: WEBHOOK_MESSAGES, tags: [...READ_TAGS, WEBHOOKS_TAG] }, serverUrl);
 }

@@ -1,18 +1,19 @@
 import { z } from "zod";
+import type { TokenScope } from "../../domain/enums.js";
 import { requestComponents, responseComponents } from "../../modules/v1-view/schemas/registry.js";
 import { ErrorBody, ValidationErrorBody } from "../../modules/v1-view/schemas/responses.schema.js";
 
 /**
  * The OpenAPI 3.1 document of the v1 API, generated from the zod schemas the routes validate with (see
- * `Endpoint` and the webhook operations). `npm run generate:openapi` writes it to schema/openapi.v1.json, which
- * is committed and drift-checked; the server builds the same document in memory.
+ * `Endpoint`). `npm run generate:openapi` writes it to schema/openapi.v1.json, which is committed and
+ * drift-checked; the server builds the same document in memory.
  */
 
 type JsonSchema = Record<string, unknown>;
 
 /**
- * What the document needs of one operation. A v1 `Endpoint` is one as it is; other routes (webhook management)
- * declare one and validate with its schemas, so that the route and the document cannot disagree.
+ * What the document needs of one operation: every v1 `Endpoint` (endpoint.ts) is one, so that the route and the
+ * document cannot disagree.
  */
 export type DocumentedOperation = {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -36,7 +37,7 @@ export type DocumentedOperation = {
   /** Whether it answers 422 (default: when it takes params, a query or a body). */
   canBeInvalid?: boolean;
   /** A token scope the operation needs besides a valid token (403 without it). */
-  requiredScope?: string;
+  requiredScope?: TokenScope;
 };
 
 /** A message the service sends to a subscriber (OpenAPI 3.1 `webhooks`): a signed POST with a JSON body. */

@@ -1,11 +1,8 @@
 import scalarApiReference from "@scalar/fastify-api-reference";
-import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppPlugin } from "../app-deps.js";
-import { type Edge, edgeOf } from "../edge.js";
-import { callerOf } from "./caller.js";
-import type { Endpoint } from "./endpoint.js";
+import { edgeOf } from "../edge.js";
+import { registerEndpoints, toFastifyPath } from "./endpoint.js";
 import { installV1ErrorHandlers } from "./errors.js";
-import { registerMethodNotAllowed } from "./method-not-allowed.js";
 import { v1OpenApiDocument } from "./openapi-document.js";
 import { V1_ENDPOINTS } from "./routes/index.js";
 
@@ -13,22 +10,6 @@ import { V1_ENDPOINTS } from "./routes/index.js";
 export const V1_PREFIX = "/public/v1";
 /** The human documentation page. */
 export const DOCS_PATH = "/docs";
-
-function toFastifyPath(openApiPath: string): string {
-  return openApiPath.replace(/\{(\w+)\}/g, ":$1");
-}
-
-function registerEndpoint(v1: FastifyInstance, edge: Edge, endpoint: Endpoint): void {
-  v1.route({
-    method: endpoint.method,
-    url: toFastifyPath(endpoint.path),
-    async handler(request, reply: FastifyReply) {
-      const viewer = await callerOf(edge, request, reply);
-      const ctx = edge.contextOf(viewer, request.id, request.log);
-      return endpoint.run(ctx, { params: request.params, query: request.query, body: request.body });
-    },
-  });
-}
 
 /**
  * The REST v1 layer: the published `/public/v1` paths over the shared read path, the OpenAPI document at
@@ -41,8 +22,7 @@ export const restV1Plugin: AppPlugin = async (app, deps) => {
   await app.register(
     async (v1) => {
       installV1ErrorHandlers(v1);
-      for (const endpoint of V1_ENDPOINTS) registerEndpoint(v1, edge, endpoint);
-      registerMethodNotAllowed(v1, V1_ENDPOINTS, toFastifyPath);
+      registerEndpoints(v1, edge, V1_ENDPOINTS, undefined, toFastifyPath);
       v1.get("/openapi.json", async () => document);
     },
     { prefix: V1_PREFIX },

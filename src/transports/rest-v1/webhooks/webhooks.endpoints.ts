@@ -1,4 +1,17 @@
-import type { DocumentedOperation } from "../openapi.js";
+import { defineEndpoint, type Endpoint } from "../endpoint.js";
+import { testWebhook, type WebhookTestDeps } from "../../../modules/webhooks/webhook-test.service.js";
+import { deliveryView, exportView, webhookView } from "../../../modules/webhooks/webhook-views.js";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  replayWebhook,
+  rotateSecret,
+  updateWebhook,
+  webhookDeliveries,
+  webhookExports,
+} from "../../../modules/webhooks/webhooks.service.js";
 import {
   CreateWebhookBody,
   DeliveriesQuery,
@@ -15,17 +28,17 @@ import {
 } from "../../../modules/webhooks/webhooks.schemas.js";
 
 /**
- * The webhook management operations under `/public/v1`: webhooks.http.ts serves exactly these (method, path and
- * validation come from here) and the OpenAPI document lists them. Every one needs the `webhooks` scope; a
- * webhook of another account answers 404 like an unknown one.
+ * The webhook management operations under `/public/v1/webhooks`, served by webhooks.routes.ts and listed in the
+ * OpenAPI document. Every one needs the `webhooks` scope; a webhook of another account answers 404 like an
+ * unknown one.
  */
 
-/** Keeps each operation's own schema types (for typed handlers) while checking it is a documented operation. */
-const operation = <const O extends DocumentedOperation>(spec: O): O => spec;
+/** What the app gives these endpoints: its webhook sender and settings (webhooks.routes.ts). */
+export type WebhookServices = WebhookTestDeps;
 
 const common = { tags: ["webhooks"], requiredScope: "webhooks" } as const;
 
-export const createWebhookOperation = operation({
+export const createWebhookEndpoint = defineEndpoint({
   ...common,
   method: "POST",
   path: "/webhooks",
@@ -38,9 +51,13 @@ export const createWebhookOperation = operation({
   response: WebhookWithSecretResponse,
   successStatus: 201,
   canBeNotFound: false,
+  async handle(ctx, { body }, services: WebhookServices) {
+    const { webhook, secret } = await createWebhook(services, ctx.viewer, body);
+    return { webhook: webhookView(webhook), secret };
+  },
 });
 
-export const listWebhooksOperation = operation({
+export const listWebhooksEndpoint = defineEndpoint({
   ...common,
   method: "GET",
   path: "/webhooks",
@@ -48,9 +65,12 @@ export const listWebhooksOperation = operation({
   summary: "The account's webhooks",
   response: WebhookListResponse,
   canBeNotFound: false,
+  async handle(ctx, _input, services: WebhookServices) {
+    return { webhooks: (await listWebhooks(services, ctx.viewer)).map(webhookView) };
+  },
 });
 
-export const getWebhookOperation = operation({
+export const getWebhookEndpoint = defineEndpoint({
   ...common,
   method: "GET",
   path: "/webhooks/{id}",
@@ -60,9 +80,12 @@ export const getWebhookOperation = operation({
   response: WebhookResponse,
   canBeNotFound: true,
   canBeInvalid: false,
+  async handle(ctx, { params }, services: WebhookServices) {
+    return { webhook: webhookView(await getWebhook(services, ctx.viewer, params.id)) };
+  },
 });
 
-export const updateWebhookOperation = operation({
+export const updateWebhookEndpoint = defineEndpoint({
   ...common,
   method: "PATCH",
   path: "/webhooks/{id}",
@@ -74,9 +97,12 @@ export const updateWebhookOperation = operation({
   bodyRequired: false,
   response: WebhookResponse,
   canBeNotFound: true,
+  async handle(ctx, { params, body }, services: WebhookServices) {
+    return { webhook: webhookView(await updateWebhook(services, ctx.viewer, params.id, body)) };
+  },
 });
 
-export const deleteWebhookOperation = operation({
+export const deleteWebhookEndpoint = defineEndpoint({
   ...common,
   method: "DELETE",
   path: "/webhooks/{id}",
@@ -88,9 +114,12 @@ export const deleteWebhookOperation = operation({
   successStatus: 204,
   canBeNotFound: true,
   canBeInvalid: false,
+  async handle(ctx, { params }, services: WebhookServices) {
+    await deleteWebhook(services, ctx.viewer, params.id);
+  },
 });
 
-export const webhookDeliveriesOperation = operation({
+export const webhookDeliveriesEndpoint = defineEndpoint({
   ...common,
   method: "GET",
   path: "/webhooks/{id}/deliveries",
@@ -101,9 +130,14 @@ export const webhookDeliveriesOperation = operation({
   query: DeliveriesQuery,
   response: WebhookDeliveriesResponse,
   canBeNotFound: true,
+  async handle(ctx, { params, query }, services: WebhookServices) {
+    const rows = await webhookDeliveries(services, ctx.viewer, params.id, query);
+    const last = rows.at(-1);
+    return { deliveries: rows.map(deliveryView), nextBefore: rows.length === query.limit && last ? last.seq.toString() : null };
+  },
 });
 
-export const webhookExportsOperation = operation({
+export const webhookExportsEndpoint = defineEndpoint({
   ...common,
   method: "GET",
   path: "/webhooks/{id}/exports",
@@ -114,9 +148,12 @@ export const webhookExportsOperation = operation({
   response: WebhookExportsResponse,
   canBeNotFound: true,
   canBeInvalid: false,
+  async handle(ctx, { params }, services: WebhookServices) {
+    return { exports: (await webhookExports(services, ctx.viewer, params.id)).map(exportView) };
+  },
 });
 
-export const replayWebhookOperation = operation({
+export const replayWebhookEndpoint = defineEndpoint({
   ...common,
   method: "POST",
   path: "/webhooks/{id}/replay",
@@ -133,9 +170,16 @@ export const replayWebhookOperation = operation({
   response: WebhookReplayResponse,
   successStatus: 202,
   canBeNotFound: true,
+  async handle(ctx, { params, body }, services: WebhookServices) {
+    const result = await replayWebhook(services, ctx.viewer, params.id, {
+      after: body.after,
+      since: body.since === undefined ? undefined : new Date(body.since),
+    });
+    return { webhook: webhookView(result.webhook), cursor: result.cursor, exportId: result.exportId };
+  },
 });
 
-export const testWebhookOperation = operation({
+export const testWebhookEndpoint = defineEndpoint({
   ...common,
   method: "POST",
   path: "/webhooks/{id}/test",
@@ -148,9 +192,12 @@ export const testWebhookOperation = operation({
   response: WebhookTestResponse,
   canBeNotFound: true,
   canBeInvalid: false,
+  async handle(ctx, { params }, services: WebhookServices) {
+    return { delivery: deliveryView(await testWebhook(services, ctx.viewer, params.id)) };
+  },
 });
 
-export const rotateWebhookSecretOperation = operation({
+export const rotateWebhookSecretEndpoint = defineEndpoint({
   ...common,
   method: "POST",
   path: "/webhooks/{id}/rotate-secret",
@@ -162,18 +209,22 @@ export const rotateWebhookSecretOperation = operation({
   response: WebhookWithSecretResponse,
   canBeNotFound: true,
   canBeInvalid: false,
+  async handle(ctx, { params }, services: WebhookServices) {
+    const { webhook, secret } = await rotateSecret(services, ctx.viewer, params.id);
+    return { webhook: webhookView(webhook), secret };
+  },
 });
 
 /** Every webhook management operation, in the order of the documentation. */
-export const WEBHOOK_OPERATIONS: readonly DocumentedOperation[] = [
-  createWebhookOperation,
-  listWebhooksOperation,
-  getWebhookOperation,
-  updateWebhookOperation,
-  deleteWebhookOperation,
-  webhookDeliveriesOperation,
-  webhookExportsOperation,
-  replayWebhookOperation,
-  testWebhookOperation,
-  rotateWebhookSecretOperation,
+export const WEBHOOK_ENDPOINTS: readonly Endpoint<WebhookServices>[] = [
+  createWebhookEndpoint,
+  listWebhooksEndpoint,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  webhookDeliveriesEndpoint,
+  webhookExportsEndpoint,
+  replayWebhookEndpoint,
+  testWebhookEndpoint,
+  rotateWebhookSecretEndpoint,
 ];
