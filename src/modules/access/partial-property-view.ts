@@ -23,7 +23,8 @@ const holder = classifiedsAs("holder");
  *
  * Price: the current price is the lowest among the shown classifieds (the active ones, or all when every one
  * is removed), and the price history is that of the classified that holds it; the initial price is the first
- * entry of that history.
+ * entry of that history. The price per m² is rounded half up, as domain/price.ts does (in numeric: rounding a
+ * double precision rounds a half to even).
  */
 export function partialPropertyView(visible: (table: ClassifiedAlias) => SQL): SQL {
   const shown = (table: ClassifiedAlias) => sql`(${table.status} <> 'removed' or not summary.any_active)`;
@@ -39,7 +40,7 @@ export function partialPropertyView(visible: (table: ClassifiedAlias) => SQL): S
       lead.dpe_label, lead.ges_label,
       coalesce(price.initial, holder.price_initial) as price_initial,
       holder.price_current,
-      case when lead.area > 0 then round(holder.price_current / lead.area)::int end as price_per_square_meter,
+      case when lead.area > 0 then round(holder.price_current / lead.area::numeric)::int end as price_per_square_meter,
       coalesce(price.history, '[]'::jsonb) as price_history,
       price.changed_at as price_changed_at,
       summary.source_domains,
