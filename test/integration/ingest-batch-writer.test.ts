@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BatchWriter, IngestTurnMoved, WriteRefused } from "../../src/modules/ingest/batch-writer.js";
+import { BatchWriter, WriteRefused } from "../../src/modules/ingest/batch-writer.js";
+import { IngestTurnMoved } from "../../src/modules/ingest/ingest-turn.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
 
 /** postgres.js answers `execute` with the rows. */

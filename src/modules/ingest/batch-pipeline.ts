@@ -6,7 +6,7 @@
  *
  * A plan made ahead is only used if it is still right when its batch's turn comes: the batch before it
  * committed, and no other ingest committed in between, which the ingest epoch tells (each committed batch
- * counts one; see takeIngestTurn). Its reads started once that batch held its turn, so nothing else could
+ * counts one; see ingest-turn.ts). Its reads started once that batch held its turn, so nothing else could
  * commit until then. A batch planned ahead is written by the batch writer (batch-writer.ts), whose thread sends
  * it whole and takes its turn only if the epoch is the one its plan assumed; without a writer (it could not
  * start), in a transaction of this thread, which checks the epoch after taking its turn. Otherwise the batch is
@@ -19,10 +19,10 @@ import { is } from "drizzle-orm";
 import type { Sql } from "postgres";
 import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Database } from "../../db/client.js";
-import { BatchWriter, IngestTurnMoved, WriterUnavailable } from "./batch-writer.js";
+import { BatchWriter, WriterUnavailable } from "./batch-writer.js";
 import { overlayOf, planBatch, writeBatch, type BatchPlan, type BatchResult } from "./apply-batch.js";
 import { storedRows, storedRowsAfter, type BatchOverlay } from "./batch-reader.js";
-import { takeIngestTurn } from "./ingest.repository.js";
+import { IngestTurnMoved, planStillRight, takeIngestTurn } from "./ingest-turn.js";
 import type { NormalisedLine } from "./normalised.types.js";
 
 /** A plan made while another batch was writing, and what it assumed. */
@@ -97,7 +97,7 @@ export class BatchPipeline {
       const planned = reusable;
       const result = await this.#db.transaction(async (tx) => {
         const epoch = await takeIngestTurn(tx);
-        const stillRight = planned?.after.committed === true && planned.epoch + 1 === epoch;
+        const stillRight = planned?.after.committed === true && planStillRight(planned.epoch, epoch);
         const plan = stillRight ? planned.plan : await planBatch(storedRows(tx), lines);
         if (this.#readsAhead) announce({ overlay: overlayOf(plan), epoch });
         await writeBatch(tx, plan);

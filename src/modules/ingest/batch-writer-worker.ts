@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import postgres from "postgres";
 import type { WriteRequest, WriteResponse, WriterConnection } from "./batch-writer.js";
+import { TAKE_TURN_AFTER } from "./ingest-turn.js";
 
 if (parentPort === null) throw new Error("batch-writer-worker.ts runs as a worker thread");
 const port = parentPort;
@@ -29,7 +30,7 @@ port.on("message", (request: WriteRequest | { close: true }) => {
   const send = (text: string, params: readonly unknown[] = []) => sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]).execute();
   const sent: Promise<unknown>[] = [
     send("begin"),
-    send("select ingest_take_turn_after($1::bigint)::text as epoch", [request.expectedEpoch]).then((rows: postgres.RowList<postgres.Row[]>) =>
+    send(TAKE_TURN_AFTER, [request.expectedEpoch]).then((rows: postgres.RowList<postgres.Row[]>) =>
       answer({ id: request.id, turn: Number(rows[0]?.["epoch"]) }),
     ),
     ...request.statements.map((statement) => send(statement.text, statement.params)),

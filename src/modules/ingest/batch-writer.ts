@@ -10,8 +10,7 @@
  * (sampled from pg_stat_activity: "idle in transaction" between two statements of the same batch). This thread
  * has nothing else to do.
  *
- * The turn is taken only if the ingest epoch is still the count the plan assumed (ingest_take_turn_after,
- * migration 0008). If any statement fails, PostgreSQL aborts the transaction, every statement after it fails,
+ * The turn is taken only if the ingest epoch is still the count the plan assumed (ingest-turn.ts). If any statement fails, PostgreSQL aborts the transaction, every statement after it fails,
  * and the COMMIT rolls back: nothing is written, and the first failure is thrown, as IngestTurnMoved when it is
  * the turn's.
  */
@@ -19,9 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
-
-/** A batch planned ahead found, taking its turn, that another ingest committed since its plan read. */
-export class IngestTurnMoved extends Error {}
+import { IngestTurnMoved, TURN_MOVED } from "./ingest-turn.js";
 
 /**
  * The writer thread failed or stopped. Whether the batch it was writing committed is unknown; planning it again
@@ -44,9 +41,6 @@ export type WriterConnection = Pick<postgres.Options<Record<string, never>>, "ho
 
 export type WriteRequest = { id: number; expectedEpoch: number; statements: Array<{ text: string; params: unknown[] }> };
 export type WriteResponse = { id: number; turn: number } | { id: number; done: true } | { id: number; failed: { message: string; code: string | undefined } };
-
-/** The SQLSTATE that ingest_take_turn_after raises (migration 0008). */
-const TURN_MOVED = "LG001";
 
 const dialect = new PgDialect();
 

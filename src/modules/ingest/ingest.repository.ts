@@ -8,12 +8,11 @@
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database, Transaction } from "../../db/client.js";
+import type { Database } from "../../db/client.js";
 import {
   classifiedImageLists,
   classifiedPriceHistory,
   classifieds,
-  ingestEpoch,
   properties,
   type ClassifiedRow,
   type PropertyRow,
@@ -21,25 +20,6 @@ import {
 } from "../../db/schema/index.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
-
-/**
- * Takes the ingest's turn, first thing in every ingest transaction of this thread, and returns the number of
- * ingest batches committed so far, this one included once it commits. The counter's row lock is held until
- * commit: batches of concurrent ingests (several collectors pushing at once, a CLI run next to the server)
- * apply one after the other, so that identity (one classified per url) and property grouping are decided on
- * committed data; normalisation, the costly part, still runs in parallel outside it. The number tells a batch
- * planned ahead whether another ingest committed since it read (batch-pipeline.ts). The batch writer takes the
- * same turn with ingest_take_turn_after (migration 0008), which also checks that number.
- */
-export async function takeIngestTurn(tx: Transaction): Promise<number> {
-  const [turn] = await tx
-    .insert(ingestEpoch)
-    .values({ id: 1, epoch: 1 })
-    .onConflictDoUpdate({ target: ingestEpoch.id, set: { epoch: sql`${ingestEpoch.epoch} + 1` } })
-    .returning({ epoch: ingestEpoch.epoch });
-  if (turn === undefined) throw new Error("the ingest epoch was not returned");
-  return turn.epoch;
-}
 
 export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
   if (urlKeys.length === 0) return [];

@@ -8,7 +8,8 @@
 import type { Database } from "../../db/client.js";
 import { planRegroup, writeBatch } from "./apply-batch.js";
 import { storedRows } from "./batch-reader.js";
-import { findClassifiedsOfBlock, findGroupingBlocks, takeIngestTurn } from "./ingest.repository.js";
+import { takeIngestTurn } from "./ingest-turn.js";
+import { findClassifiedsOfBlock, findGroupingBlocks } from "./ingest.repository.js";
 
 export type RegroupSummary = {
   blocks: number;
