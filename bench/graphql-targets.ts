@@ -23,11 +23,12 @@ const poolSize = Number(poolArgument ?? 10);
 let close: () => Promise<void>;
 let port: number;
 if (role === "gateway") {
-  const database = await openDatabase({ kind: "postgres", url, poolSize });
+  const env = parseEnv({ NODE_ENV: "production", DATABASE_URL: url, FAST_PATHS: process.env["FAST_PATHS"] ?? "all" });
+  const database = await openDatabase({ kind: "postgres", url, poolSize, fastPaths: env.FAST_PATHS });
   const app = buildApp({
     database,
     authenticator: new Authenticator(database.db),
-    env: parseEnv({ NODE_ENV: "production", DATABASE_URL: url, FAST_PATHS: process.env["FAST_PATHS"] ?? "all" }),
+    env,
     logger: pino({ level: "warn" }),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -5,6 +5,9 @@
  *
  *   npm run bench:rest -- [postgres server url] [--classifieds=100000] [--duration=10] [--keep]
  *
+ * The gateway reads FAST_PATHS as it would in production (all by default): `FAST_PATHS=none npm run bench:rest`
+ * measures it without its fast paths, against the same baseline.
+ *
  * The URL names a server to `create database` on (default postgres://postgres@127.0.0.1:5432/postgres). The
  * bench database is dropped at the end unless `--keep`, which names it after the size and reuses it.
  * Servers run in a child process; the load generator (autocannon) runs here. Throughput runs use 50
