@@ -25,7 +25,7 @@ const durationList = z.string().transform((value, ctx) => {
  * `none` (every request served the plain way, to tell whether one of them is at fault), or a comma-separated
  * list.
  */
-export const FAST_PATH_NAMES = ["jit", "raw-leaves", "direct-answers", "compiled-rows", "direct-execution"] as const;
+export const FAST_PATH_NAMES = ["jit", "raw-leaves", "direct-answers", "compiled-rows"] as const;
 export type FastPath = (typeof FAST_PATH_NAMES)[number];
 
 const fastPathList = z.string().transform((value, ctx): ReadonlySet<FastPath> => {

@@ -1,7 +1,6 @@
 import { fastPathsOf, type Database } from "../db/client.js";
 import type { Contract } from "../domain/contract.js";
 import { withCompiledRowMapper } from "./compiled-row-mapper.js";
-import { withDirectExecution } from "./postgres-js-execution.js";
 
 /** Contracts kept per database before the cache starts over; there are as many contracts as accounts. */
 const MAX_CONTRACTS_PER_DATABASE = 2_000;
@@ -12,10 +11,8 @@ const MAX_CONTRACTS_PER_DATABASE = 2_000;
  * contract's values are bound as parameters, so contracts of the same shape share the SQL text and the
  * server-side prepared statement. Only statements live here, never rows or request state.
  *
- * Two fast paths reach into Drizzle's prepared queries here, and only here, each turned off by leaving its name
- * out of FAST_PATHS: `compiled-rows`, a row mapping compiled once per statement (compiled-row-mapper.ts) instead
- * of Drizzle's generic one; `direct-execution`, on PostgreSQL, a shorter way to run a statement whose rows are
- * so mapped (postgres-js-execution.ts).
+ * One fast path reaches into Drizzle's prepared queries here, and only here: `compiled-rows` (FAST_PATHS), a row
+ * mapping compiled once per statement (compiled-row-mapper.ts) instead of Drizzle's generic one.
  */
 export function contractStatements<T extends object>(prepare: (db: Database, contract: Contract) => T): (db: Database, contract: Contract) => T {
   const byDatabase = new WeakMap<Database, Map<string, T>>();
@@ -30,11 +27,7 @@ export function contractStatements<T extends object>(prepare: (db: Database, con
     if (!statements) {
       if (byContract.size >= MAX_CONTRACTS_PER_DATABASE) byContract.clear();
       statements = prepare(db, contract);
-      const fastPaths = fastPathsOf(db);
-      for (const statement of Object.values(statements)) {
-        if (fastPaths.has("compiled-rows")) withCompiledRowMapper(statement);
-        if (fastPaths.has("direct-execution")) withDirectExecution(statement);
-      }
+      if (fastPathsOf(db).has("compiled-rows")) for (const statement of Object.values(statements)) withCompiledRowMapper(statement);
       byContract.set(key, statements);
     }
     return statements;
