@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     if (ids.length === 0) throw new Error(`no properties in ${url}: run \`npm run bench:graphql -- --keep\` first`);
 
     const gatewayRead = async (id: string) => {
-      const ctx = createRequestContext({ db: handle.db, viewer, requestId: "bench", logger });
+      const ctx = createRequestContext({ db: handle.db, primaryDb: handle.db, viewer, requestId: "bench", logger });
       const [property, classifieds] = await Promise.all([ctx.loaders.propertyById.load(id), ctx.loaders.classifiedsByPropertyId.load(id)]);
       const classifiedIds = [...new Set([...classifieds.map((c) => c.id), ...(property?.leadClassifiedId ? [property.leadClassifiedId] : [])])];
       const [images, history] = await Promise.all([
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     const compiled = compileQuery(schema, document, undefined, jitCompilerOptions(schema, { rawLeaves: true }));
     if (!isCompiledQuery(compiled)) throw new Error("PropertyById does not compile");
     const gatewayAnswer = async (item: Loaded) => {
-      const ctx = createRequestContext({ db: handle.db, viewer, requestId: "bench", logger });
+      const ctx = createRequestContext({ db: handle.db, primaryDb: handle.db, viewer, requestId: "bench", logger });
       item.prime(ctx);
       const result = await compiled.query(undefined, ctx, { id: item.id });
       if (result.errors) throw new Error(result.errors.map((error) => error.message).join("; "));

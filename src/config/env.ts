@@ -44,6 +44,28 @@ const fastPathList = z.string().transform((value, ctx): ReadonlySet<FastPath> =>
   return chosen;
 });
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
+/**
+ * Read replicas' connection strings: postgres:// URLs separated by commas. Only a comma followed by a scheme
+ * (`...,postgres://`) starts the next URL, so a multi-host URL that postgres.js reads (`postgres://a,b/db`)
+ * stays one entry.
+ */
+const postgresUrlList = z.string().transform((value, ctx): readonly string[] => {
+  const urls = value
+    .split(/,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i)
+    .map((part) => part.trim().replace(/^,+|,+$/g, ""))
+    .filter((part) => part !== "");
+  // The entry is named by its position, not quoted: it may hold a password.
+  const invalid = urls.findIndex((url) => !POSTGRES_URL.test(url));
+  if (urls.length === 0 || invalid >= 0) {
+    const which = urls.length === 0 ? "names no URL" : `URL number ${invalid + 1} is not a postgres:// or postgresql:// URL`;
+    ctx.addIssue({ code: "custom", message: `${which} (several are separated by commas)` });
+    return z.NEVER;
+  }
+  return urls;
+});
+
 /** Webhook retry delays after the first attempt: about three days in all (12 attempts). */
 const DEFAULT_WEBHOOK_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,10h";
 
@@ -55,10 +77,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
+  DATABASE_URL: z.string().regex(POSTGRES_URL, "must be a postgres:// or postgresql:// URL").optional(),
+  DATABASE_READ_URL: postgresUrlList.optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -110,10 +130,24 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
-  }
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)),
+    ...combinationProblems(cleaned),
+  ];
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
   return result.data;
+}
+
+/** Variables that are valid alone but not together; checked on the raw values, so they are listed with the rest. */
+function combinationProblems(source: Record<string, string | undefined>): string[] {
+  // Replicas follow a PostgreSQL primary. The embedded database has none, and ignoring the setting would leave
+  // an operator believing that reads are served by replicas.
+  if (source["DATABASE_READ_URL"] !== undefined && source["DATABASE_URL"] === undefined) {
+    return [
+      "DATABASE_READ_URL: read replicas need DATABASE_URL (their primary), and the embedded database has none: set DATABASE_URL or unset DATABASE_READ_URL",
+    ];
+  }
+  return [];
 }
 
 let cached: Env | undefined;

@@ -18,9 +18,22 @@ const CONNECTION_CODES: ReadonlySet<string> = new Set([
   "CONNECTION_DESTROYED",
 ]);
 
-/** SQLSTATEs: 08 connection exceptions; 57P01-57P03 shutting down or starting; 53300 too many connections; 57014 statement timeout. */
+/**
+ * SQLSTATEs: 08 connection exceptions; 57P01-57P03 shutting down or starting; 53300 too many connections; 57014
+ * statement timeout; 40001 and 40P01, with which a read replica cancels a query that conflicts with the changes
+ * it replays (the same query succeeds when tried again).
+ */
 function isUnavailableState(code: string): boolean {
-  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300" || code === "57014";
+  return (
+    code.startsWith("08") ||
+    code === "57P01" ||
+    code === "57P02" ||
+    code === "57P03" ||
+    code === "53300" ||
+    code === "57014" ||
+    code === "40001" ||
+    code === "40P01"
+  );
 }
 
 /** Seconds a client should wait before retrying after a 503. */

@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { FAST_PATH_NAMES, type FastPath } from "../config/env.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import { migrationsFolder } from "./migrations-folder.js";
+import { readRotation } from "./read-rotation.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -23,7 +24,15 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DatabaseKind = "postgres" | "pglite";
 
 export type DatabaseHandle = {
+  /** The primary: every write, and every read that must see the latest writes. */
   db: Database;
+  /**
+   * The database for one request of the read API: the next read replica in turn (DATABASE_READ_URL), or `db`
+   * when there is none. Take it once per request and keep it for the whole request.
+   */
+  readDb(): Database;
+  /** The read replicas (none without DATABASE_READ_URL), each a pool of its own. */
+  readReplicas: readonly Database[];
   kind: DatabaseKind;
   /** Subscribes to a NOTIFY channel; the returned function unsubscribes. Notifications are wake-ups only. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
@@ -33,7 +42,15 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions = (
-  | { kind: "postgres"; url: string; poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Read replicas of `url` (DATABASE_READ_URL): the read API reads from them; the pool settings apply to each. */
+      readUrls?: readonly string[];
+      poolSize?: number;
+      connectTimeoutMs?: number;
+      statementTimeoutMs?: number;
+    }
   | { kind: "pglite"; dataDir?: string; processLabel?: string }
 ) & {
   /** The speed-ups that statements on this database may use (FAST_PATHS); all by default. */
@@ -54,7 +71,8 @@ export function fastPathsOf(db: Database): ReadonlySet<FastPath> {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.kind === "postgres" ? openPostgres(options) : await openPglite(options);
-  if (options.fastPaths) fastPathsByDatabase.set(handle.db, options.fastPaths);
+  const { fastPaths } = options;
+  if (fastPaths) for (const db of [handle.db, ...handle.readReplicas]) fastPathsByDatabase.set(db, fastPaths);
   return handle;
 }
 
@@ -68,20 +86,28 @@ const STATEMENT_TIMEOUT_MS = 60_000;
 
 function openPostgres({
   url,
+  readUrls = [],
   poolSize = 10,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
   statementTimeoutMs = STATEMENT_TIMEOUT_MS,
 }: Extract<DatabaseOptions, { kind: "postgres" }>): DatabaseHandle {
-  const client = postgres(url, {
-    max: poolSize,
-    onnotice: () => undefined,
-    connect_timeout: connectTimeoutMs / 1000,
-    connection: { application_name: "listings-gateway", statement_timeout: statementTimeoutMs },
-  });
+  // Pools connect on first use: a command that never reads from the replicas never connects to them.
+  const pool = (target: string) =>
+    postgres(target, {
+      max: poolSize,
+      onnotice: () => undefined,
+      connect_timeout: connectTimeoutMs / 1000,
+      connection: { application_name: "listings-gateway", statement_timeout: statementTimeoutMs },
+    });
+  const client = pool(url);
+  const replicaClients = readUrls.map(pool);
   const concrete = drizzlePostgres(client, { schema });
   const db: Database = concrete;
+  const readReplicas: Database[] = replicaClients.map((replica) => drizzlePostgres(replica, { schema }));
   return {
     db,
+    readDb: readRotation(db, readReplicas),
+    readReplicas,
     kind: "postgres",
     async migrate() {
       // Several gateway processes may start at once: a session lock on a reserved connection lets one migrate.
@@ -98,7 +124,9 @@ function openPostgres({
       const subscription = await client.listen(channel, onNotify);
       return () => subscription.unlisten();
     },
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      await Promise.all([client, ...replicaClients].map((each) => each.end({ timeout: 5 })));
+    },
   };
 }
 
@@ -110,6 +138,8 @@ async function openPglite(options: { dataDir?: string; processLabel?: string }):
     const db: Database = concrete;
     return {
       db,
+      readDb: () => db,
+      readReplicas: [],
       kind: "pglite",
       migrate: () => migratePglite(concrete, { migrationsFolder: migrationsFolder() }),
       async listen(channel, onNotify) {

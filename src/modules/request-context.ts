@@ -21,16 +21,22 @@ export type RequestContext = {
   loaders: Loaders;
   requestId: string;
   logger: ContextLogger;
+  /** What the read path (loaders, search) reads: a read replica when there are some, else the primary. */
   db: Database;
+  /**
+   * The primary: for what the caller writes and reads back (its webhooks), which a lagging replica could not
+   * show yet, and for the event log, whose readers must never see an event before the data it describes.
+   */
+  primaryDb: Database;
 };
 
-export type RequestContextInput = { db: Database; viewer: Viewer; requestId: string; logger: ContextLogger };
+export type RequestContextInput = { db: Database; primaryDb: Database; viewer: Viewer; requestId: string; logger: ContextLogger };
 
 /**
  * Builds a request context with fresh loaders. Loaders cache what they load for their whole life, so build a
  * new context per request (and per subscription event): never share one between requests or viewers.
  */
-export function createRequestContext({ db, viewer, requestId, logger }: RequestContextInput): RequestContext {
+export function createRequestContext({ db, primaryDb, viewer, requestId, logger }: RequestContextInput): RequestContext {
   const contract = viewer.contract;
   return {
     viewer,
@@ -39,5 +45,6 @@ export function createRequestContext({ db, viewer, requestId, logger }: RequestC
     requestId,
     logger,
     db,
+    primaryDb,
   };
 }

@@ -34,7 +34,7 @@ export type Edge = {
   count(viewer: Viewer): Promise<RateLimitResult>;
   /** The whole edge for one request: identify, check the scope, count. */
   admit(authorization: string | null | undefined, options?: AdmitOptions): Promise<Admission>;
-  /** The context of an admitted caller's request: its contract and fresh loaders. */
+  /** The context of an admitted caller's request: its contract, fresh loaders, and the databases it uses. */
   contextOf(viewer: Viewer, requestId: string, logger: ContextLogger): RequestContext;
 };
 
@@ -59,7 +59,9 @@ export function edgeOf(deps: Pick<AppDeps, "database" | "authenticator" | "rateL
       const rate = await edge.count(viewer);
       return rate.allowed ? { ok: true, viewer, rate } : { ok: false, reason: "rate-limited", rate };
     },
-    contextOf: (viewer, requestId, logger) => createRequestContext({ db: deps.database.db, viewer, requestId, logger }),
+    // Authentication and counting above stay on the primary: a revoked token must stop working at once, and
+    // counts are written. The read path reads from a replica when there are some.
+    contextOf: (viewer, requestId, logger) => createRequestContext({ db: deps.database.readDb(), primaryDb: deps.database.db, viewer, requestId, logger }),
   };
   edges.set(deps as AppDeps, edge);
   return edge;

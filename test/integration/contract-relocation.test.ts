@@ -24,7 +24,8 @@ describe("contracts after a listing is relocated to another department", () => {
   let database: TestDatabase;
   let stayed: ClassifiedRow;
   let moved: ClassifiedRow;
-  const context = (contract: Contract) => createRequestContext({ db: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent });
+  const context = (contract: Contract) =>
+    createRequestContext({ db: database.db, primaryDb: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent });
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -56,7 +56,13 @@ describe("GraphQL leaves sent as resolved", () => {
     const serialized = compileQuery(schema, document, undefined, jitCompilerOptions(schema, { rawLeaves: false }));
     if (!isCompiledQuery(asServed) || !isCompiledQuery(serialized)) throw new Error("the document does not compile");
     const run = async (query: typeof asServed) => {
-      const context = createRequestContext({ db: database.db, viewer: viewerWith(EVERYWHERE), requestId: "leaf-values", logger: console });
+      const context = createRequestContext({
+        db: database.db,
+        primaryDb: database.db,
+        viewer: viewerWith(EVERYWHERE),
+        requestId: "leaf-values",
+        logger: console,
+      });
       return JSON.stringify(await query.query(undefined, context, variables()));
     };
     const expected = await run(serialized);

@@ -55,7 +55,7 @@ describe("grouping: merges, splits, relocations and order", () => {
     await database.close();
   });
 
-  const context = () => createRequestContext({ db: database.db, viewer: viewerWith(EVERYWHERE), requestId: "test", logger: silent });
+  const context = () => createRequestContext({ db: database.db, primaryDb: database.db, viewer: viewerWith(EVERYWHERE), requestId: "test", logger: silent });
 
   it("merges two properties when a new copy links them; the older id survives and the absorbed one leads to it", async () => {
     const agency = vagueFlat({ observedAt: "2026-11-20T08:00:00Z" });

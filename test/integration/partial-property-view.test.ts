@@ -26,7 +26,7 @@ describe("properties under a contract restricted to publishers", () => {
   const onlySeloger = (): Contract => contractOf(["75"], { sirens: [seloger.publisherSiren!] });
   const both = (): Contract => contractOf(["75"], { sirets: [seloger.publisherSiret!, leboncoin.publisherSiret!] });
   const seenBy = (contract: Contract) =>
-    getProperty(createRequestContext({ db: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent }), stored.id);
+    getProperty(createRequestContext({ db: database.db, primaryDb: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent }), stored.id);
   const found = async (contract: Contract, filter: PropertySearchFilter) => (await searchProperties(database.db, contract, filter)).ids.includes(stored.id);
 
   beforeAll(async () => {

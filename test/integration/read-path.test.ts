@@ -22,7 +22,7 @@ describe("read path: services and loaders", () => {
   let paris: Listing;
   let lyon: Listing;
   const context = (contract: Contract): RequestContext =>
-    createRequestContext({ db: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent });
+    createRequestContext({ db: database.db, primaryDb: database.db, viewer: viewerWith(contract), requestId: "test", logger: silent });
 
   beforeAll(async () => {
     database = await createTestDatabase();

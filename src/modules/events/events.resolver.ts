@@ -28,8 +28,10 @@ async function subscribeToListingEvents({
   if (!live) throw forbidden("listingEvents is served over the websocket at /graphql (graphql-transport-ws).");
   const after = parseCursor(args.after);
   // A cursor older than the event log's horizon would resume with a gap: refused (CURSOR_EXPIRED) instead.
-  if (after !== undefined) await assertCursorRetained(context.db, after);
-  return listingEventStream(live, context.db, args);
+  if (after !== undefined) await assertCursorRetained(context.primaryDb, after);
+  // Events come from the primary, and so does what their fields read: a replica behind the event would show
+  // the listing as it was before it (or not at all, for a creation).
+  return listingEventStream(live, context.primaryDb, args);
 }
 
 /** `listingEvents`: creations, updates and removals of the listings the caller may see, replayed then live. */

@@ -85,7 +85,8 @@ export function departmentsReachable(contract: Contract, filtered: readonly stri
  */
 export function listingEventStream(
   connection: LiveConnection,
-  db: RequestContext["db"],
+  /** The primary, which the event log is read from: each event's fields are read there too. */
+  db: RequestContext["primaryDb"],
   args: { after?: string | null; filter?: ListingEventFilterInput | null },
 ): AsyncIterableIterator<ListingEventPayload> {
   const after = parseCursor(args.after);
@@ -102,7 +103,7 @@ export function listingEventStream(
   const toPayload = (delivery: EventDelivery): ListingEventPayload => {
     const { viewer, contractKey } = connection;
     const context = delivery.shared(`c${contractKey}`, () =>
-      createRequestContext({ db, viewer, requestId: `event:${delivery.cursor}`, logger: connection.logger }),
+      createRequestContext({ db, primaryDb: db, viewer, requestId: `event:${delivery.cursor}`, logger: connection.logger }),
     );
     return new ListingEventPayload(delivery, context, contractKey);
   };

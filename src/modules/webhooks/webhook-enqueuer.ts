@@ -94,6 +94,7 @@ class RoundRenderer {
     if (!ctx) {
       ctx = createRequestContext({
         db: this.db,
+        primaryDb: this.db,
         viewer: webhookReader(webhook.id, webhook.accountId, webhook.contract),
         requestId: `webhooks:${Date.now().toString(36)}`,
         logger: this.logger,

@@ -34,6 +34,7 @@ export class WebhookExporter {
     const last = rows.at(-1);
     const ctx = createRequestContext({
       db: this.db,
+      primaryDb: this.db,
       viewer: webhookReader(job.webhookId, job.accountId, job.contract),
       requestId: `export:${job.exportId}`,
       logger: this.logger,

@@ -49,7 +49,7 @@ export async function testWebhook(deps: WebhookTestDeps, viewer: Viewer, id: str
 async function samplePayload(deps: WebhookTestDeps, viewer: Viewer, webhook: WebhookRow): Promise<object> {
   const sample = await latestMatchingClassified(deps.db, viewer.contract, webhook.filter);
   if (!sample) return { type: "test" };
-  const ctx = createRequestContext({ db: deps.db, viewer, requestId: `webhook-test:${webhook.id}`, logger: deps.logger });
+  const ctx = createRequestContext({ db: deps.db, primaryDb: deps.db, viewer, requestId: `webhook-test:${webhook.id}`, logger: deps.logger });
   if (webhook.kind === "property-notification") return (await propertyNotification(ctx, sample.propertyId)) ?? { type: "test" };
   if (webhook.kind === "classifieds-export") return { exportId: randomUUID(), items: [await exportItem(ctx, sample)] };
   return (await classifiedNotification(ctx, sample.id, "test")) ?? { type: "test" };

@@ -40,17 +40,20 @@ function toDeliveryObject(view: DeliveryView): WebhookDeliveryObject {
   };
 }
 
-/** Webhook management for tokens with the `webhooks` scope: the same services as `/public/v1/webhooks`. */
+/**
+ * Webhook management for tokens with the `webhooks` scope: the same services as `/public/v1/webhooks`, on the
+ * primary (a webhook just created must be found when read back, whatever the replicas' lag).
+ */
 @Resolver()
 export class WebhooksResolver {
   @Query(() => [WebhookObject], { description: "Your account's webhooks (needs the webhooks scope)." })
   async webhooks(@Ctx() ctx: RequestContext): Promise<WebhookObject[]> {
-    return (await listWebhooks(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer)).map((row) => toObject(webhookView(row)));
+    return (await listWebhooks(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer)).map((row) => toObject(webhookView(row)));
   }
 
   @Query(() => WebhookObject, { description: "One of your webhooks." })
   async webhook(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<WebhookObject> {
-    return toObject(webhookView(await getWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id)));
+    return toObject(webhookView(await getWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id)));
   }
 
   @Query(() => [WebhookDeliveryObject], { description: "A webhook's delivery log, newest first, with every attempt." })
@@ -65,7 +68,7 @@ export class WebhooksResolver {
     if (status !== null && !isOneOf(DELIVERY_STATUSES, status)) {
       throw badInput(`status must be one of ${DELIVERY_STATUSES.join(", ")}.`, { status: ["unknown status"] });
     }
-    const rows = await webhookDeliveries(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id, {
+    const rows = await webhookDeliveries(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id, {
       limit,
       before: before ?? undefined,
       status: status ?? undefined,
@@ -78,7 +81,7 @@ export class WebhooksResolver {
     @Arg("input", () => CreateWebhookInputObject) input: CreateWebhookInputObject,
     @Ctx() ctx: RequestContext,
   ): Promise<WebhookWithSecretObject> {
-    const { webhook, secret } = await createWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, input);
+    const { webhook, secret } = await createWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, input);
     return { webhook: toObject(webhookView(webhook)), secret };
   }
 
@@ -94,12 +97,12 @@ export class WebhooksResolver {
       filter: input.filter,
       enabled: input.enabled ?? undefined,
     };
-    return toObject(webhookView(await updateWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id, changes)));
+    return toObject(webhookView(await updateWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id, changes)));
   }
 
   @Mutation(() => Boolean, { description: "Deletes a webhook and its delivery log." })
   async deleteWebhook(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<boolean> {
-    await deleteWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id);
+    await deleteWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id);
     return true;
   }
 
@@ -112,7 +115,7 @@ export class WebhooksResolver {
     @Arg("since", () => DateTimeResolver, { nullable: true }) since: Date | null,
     @Ctx() ctx: RequestContext,
   ): Promise<WebhookReplayObject> {
-    const result = await replayWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id, {
+    const result = await replayWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id, {
       after: after ?? undefined,
       since: since ?? undefined,
     });
@@ -121,12 +124,12 @@ export class WebhooksResolver {
 
   @Mutation(() => WebhookDeliveryObject, { description: "Sends one test message now and returns its outcome." })
   async testWebhook(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<WebhookDeliveryObject> {
-    return toDeliveryObject(deliveryView(await testWebhook(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id)));
+    return toDeliveryObject(deliveryView(await testWebhook(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id)));
   }
 
   @Mutation(() => WebhookWithSecretObject, { description: "A new signing secret (returned this once); the previous one keeps signing for a while." })
   async rotateWebhookSecret(@Arg("id", () => UUIDResolver) id: string, @Ctx() ctx: RequestContext): Promise<WebhookWithSecretObject> {
-    const { webhook, secret } = await rotateSecret(webhookServicesFor(ctx.db, ctx.logger), ctx.viewer, id);
+    const { webhook, secret } = await rotateSecret(webhookServicesFor(ctx.primaryDb, ctx.logger), ctx.viewer, id);
     return { webhook: toObject(webhookView(webhook)), secret };
   }
 }

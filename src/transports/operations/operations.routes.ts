@@ -8,8 +8,8 @@ import { registerLandingRoute } from "./landing.route.js";
 const READINESS_TIMEOUT_MS = 2_000;
 
 /**
- * /healthz: the process is alive and serving. /readyz: it can do useful work (the database answers and it is
- * not shutting down); load balancers take it out of rotation on 503. /metrics: Prometheus text format.
+ * /healthz: the process is alive and serving. /readyz: it can do useful work (the database and its read
+ * replicas answer and it is not shutting down); load balancers take it out of rotation on 503. /metrics: Prometheus text format.
  */
 export function registerOperationsRoutes(app: FastifyInstance, deps: { database: DatabaseHandle; isShuttingDown(): boolean }): void {
   registerLandingRoute(app);
@@ -19,9 +19,19 @@ export function registerOperationsRoutes(app: FastifyInstance, deps: { database:
     if (deps.isShuttingDown()) {
       return reply.code(503).send({ status: "unavailable", message: "Shutting down." });
     }
-    if (!(await pingDatabase(deps.database.db, READINESS_TIMEOUT_MS))) {
+    // The primary and every read replica, at once: the read API depends on the replicas as much as the rest
+    // depends on the primary.
+    const { db, readReplicas } = deps.database;
+    const [primaryAnswers, ...replicasAnswer] = await Promise.all([db, ...readReplicas].map((each) => pingDatabase(each, READINESS_TIMEOUT_MS)));
+    if (!primaryAnswers) {
       request.log.warn("readiness check: the database does not answer");
       return reply.code(503).send({ status: "unavailable", message: "The database does not answer." });
+    }
+    const silent = replicasAnswer.flatMap((answers, index) => (answers ? [] : [index + 1]));
+    if (silent.length > 0) {
+      request.log.warn({ replicas: silent }, "readiness check: a read replica does not answer");
+      const which = silent.length === 1 ? `Read replica ${silent.join("")} does` : `Read replicas ${silent.join(", ")} do`;
+      return reply.code(503).send({ status: "unavailable", message: `${which} not answer (numbered as in DATABASE_READ_URL).` });
     }
     return { status: "ready", database: deps.database.kind };
   });
