@@ -1,29 +1,8 @@
-/**
- * Ingest throughput on PostgreSQL: generates N classifieds' observations (the seed generator of
- * src/modules/seed, written to a temporary NDJSON file first so that generating costs nothing during the
- * measure), ingests the file into a fresh database through the real pipeline (file stream → line reader →
- * ingestLines) in a process of its own started with this bench's Node flags, as `listings ingest` runs
- * (bench/ingest-run.ts), and prints classifieds per second and peak memory. For comparison, in the same run and on the
- * same server: the normalisation alone (no database), and a raw baseline that inserts the same lines into a
- * plain jsonb table with postgres.js (no validation, no normalisation, no grouping). Last, what the machine
- * allows at best: PostgreSQL's floor for writing the rows the pipeline ended with (bench/ingest-floor.ts), and
- * the CPU budget, the core-seconds of normalisation + that floor + the rest of the process's work, spread
- * perfectly over every core.
- *
- *   npm run bench:ingest                                  # 100,000 classifieds
- *   BENCH_DATABASE_URL=postgres://... npm run bench:ingest -- 20000
- *
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a database to
- * connect to for `create database`; the bench databases are dropped at the end.
- */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/client.js";
@@ -31,9 +10,8 @@ import { classifieds as classifiedsTable, events, properties } from "../src/db/s
 import { DEFAULT_BATCH_SIZE } from "../src/modules/ingest/ingest.service.js";
 import { readLines } from "../src/modules/ingest/line-reader.js";
 import { prepareLine } from "../src/modules/ingest/prepare-line.js";
-import { generateObservations } from "../src/modules/seed/generator.js";
 import { measureWriteFloor } from "./ingest-floor.js";
-import type { IngestRun } from "./ingest-run.js";
+import { measuredIngest, writeFeed } from "./feed.js";
 
 const serverUrl = process.env["BENCH_DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test";
 const classifieds = Number(process.argv[2] ?? 100_000);
@@ -57,18 +35,6 @@ async function withDatabase<T>(label: string, run: (url: string) => Promise<T>):
   }
 }
 
-async function writeFeed(file: string): Promise<number> {
-  const out = createWriteStream(file);
-  let lines = 0;
-  for (const line of generateObservations({ classifieds, seed: SEED })) {
-    if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, "drain");
-    lines += 1;
-  }
-  out.end();
-  await once(out, "finish");
-  return lines;
-}
-
 async function count(db: Database, table: typeof classifiedsTable | typeof properties | typeof events): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n ?? 0;
@@ -78,24 +44,12 @@ const lines = (file: string) => readLines(createReadStream(file));
 const seconds = (start: number) => (performance.now() - start) / 1000;
 const rate = (count: number, time: number) => Math.round(count / time).toLocaleString("en-US");
 
-/** Runs bench/ingest-run.ts in a child process with this process's Node flags and returns what it measured. */
-async function measuredIngest(url: string, file: string): Promise<IngestRun> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL("./ingest-run.ts", import.meta.url)), url, file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`the measured ingest exited with code ${String(code)}`);
-  return JSON.parse(output) as IngestRun; // Written by ingest-run.ts just above.
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-ingest-"));
   const file = path.join(dir, "feed.ndjson");
   try {
     let start = performance.now();
-    const lineCount = await writeFeed(file);
+    const lineCount = await writeFeed(file, classifieds, SEED);
     console.log(
       `generated ${lineCount.toLocaleString("en-US")} lines for ${classifieds.toLocaleString("en-US")} classifieds in ${seconds(start).toFixed(1)} s (seed generator)`,
     );

@@ -18,8 +18,8 @@ import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/client.js";
-import { createToken } from "../src/modules/auth/auth.service.js";
 import { insertGeneratedListings } from "../test/factories/generated-listings.js";
+import { readTokens } from "./feed.js";
 import { load, type Figures, type Scenario } from "./http-load.js";
 
 const args = process.argv.slice(2);
@@ -81,18 +81,7 @@ async function main(): Promise<void> {
     { classifieds: number; properties: number }[]
   >`select (select count(*)::int from classifieds) as classifieds, (select count(*)::int from properties) as properties`;
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
-  // Several tokens, as several clients would have: one token alone would meet its plan's rate limit.
-  const tokens: string[] = [];
-  for (let i = 0; i < 50; i += 1) {
-    const { secret } = await createToken(handle.db, {
-      email: `bench-${i}@example.fr`,
-      name: `bench ${i}`,
-      plan: "enterprise500",
-      contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
-      scopes: ["read"],
-    });
-    tokens.push(secret);
-  }
+  const tokens = await readTokens(handle.db, 50, "bench");
   await handle.close();
   await sql.end();
 

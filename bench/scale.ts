@@ -14,19 +14,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { print } from "graphql";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/client.js";
-import { createToken } from "../src/modules/auth/auth.service.js";
-import { generateObservations } from "../src/modules/seed/generator.js";
 import { PropertyByIdDocument, SearchPropertiesDocument } from "../src/transports/graphql/generated/graphql.js";
 import { load, type Scenario } from "./http-load.js";
-import type { IngestRun } from "./ingest-run.js";
+import { measuredIngest, readTokens, writeFeed } from "./feed.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -76,22 +72,8 @@ async function ingest(url: string, classifieds: number): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-scale-"));
   const file = path.join(dir, "feed.ndjson");
   try {
-    const out = createWriteStream(file);
-    let lines = 0;
-    for (const line of generateObservations({ classifieds, seed: SEED })) {
-      if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, "drain");
-      lines += 1;
-    }
-    out.end();
-    await once(out, "finish");
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL("./ingest-run.ts", import.meta.url)), url, file], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    const [code] = (await once(child, "exit")) as [number | null];
-    if (code !== 0) throw new Error(`the ingest exited with code ${String(code)}`);
-    const run = JSON.parse(output) as IngestRun; // written by ingest-run.ts
+    const lines = await writeFeed(file, classifieds, SEED);
+    const run = await measuredIngest(url, file);
     console.log(
       `ingest of ${thousands(lines)} lines: ${run.seconds.toFixed(1)} s, ${thousands(run.summary.created / run.seconds)} classifieds/s, ` +
         `peak RSS ${mb(run.rssPeak)} (${mb(run.rssBefore)} before)`,
@@ -149,19 +131,7 @@ async function samplesOf(url: string): Promise<Samples & { classifieds: number; 
 async function tokensFor(url: string): Promise<string[]> {
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 2 });
   try {
-    // Several tokens, as several clients would have: one token alone would meet its plan's rate limit.
-    const tokens: string[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const { secret } = await createToken(handle.db, {
-        email: `scale-${i}@example.fr`,
-        name: `scale ${i}`,
-        plan: "enterprise500",
-        contract: { allDepartments: true, departments: [], sirens: [], sirets: [] },
-        scopes: ["read"],
-      });
-      tokens.push(secret);
-    }
-    return tokens;
+    return await readTokens(handle.db, 20, "scale");
   } finally {
     await handle.close();
   }
