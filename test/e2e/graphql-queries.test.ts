@@ -236,6 +236,32 @@ describe("GraphQL queries: every query and field", () => {
     expect(badCursor.body.errors?.[0]?.extensions?.["code"]).toBe("BAD_USER_INPUT");
   });
 
+  it("properties: a cursor belongs to its order, cannot be forged into SQL, and an earlier-form cursor still pages", async () => {
+    const byPrice = { field: "price", direction: "asc" } as const;
+    const first = await runOperation(server.url, token, SearchPropertiesDocument, { first: 1, orderBy: byPrice });
+    const endCursor = first.body.data?.properties.pageInfo.endCursor ?? "";
+    const otherOrder = await runOperation(server.url, token, SearchPropertiesDocument, {
+      first: 1,
+      after: endCursor,
+      orderBy: { ...byPrice, direction: "desc" },
+    });
+    expect(otherOrder.body.errors?.[0]).toMatchObject({ message: "This cursor was made for another order.", extensions: { code: "BAD_USER_INPUT" } });
+
+    const [position, by, order, , id] = JSON.parse(
+      Buffer.from(endCursor, "base64url")
+        .toString("utf8")
+        .replace(/^after:/, ""),
+    ) as unknown[];
+    const forged = Buffer.from(`after:${JSON.stringify([position, by, order, "1 or true", id])}`).toString("base64url");
+    const forgedPage = await runOperation(server.url, token, SearchPropertiesDocument, { first: 1, after: forged, orderBy: byPrice });
+    expect(forgedPage.status).toBe(200);
+    expect(forgedPage.body.errors?.[0]).toMatchObject({ message: "Invalid cursor.", extensions: { code: "BAD_USER_INPUT" } });
+
+    const earlierForm = Buffer.from("position:0").toString("base64url");
+    const next = await runOperation(server.url, token, SearchPropertiesDocument, { first: 1, after: earlierForm, orderBy: byPrice });
+    expect(next.body.data?.properties.edges.map((e) => e.node.id)).toEqual([paris.property.id]);
+  });
+
   it("a department contract sees only its own listings through every query", async () => {
     const lyonOnly = await createBearer(database.db, contractOf(["69"]), "starter30");
     const hidden = await runOperation(server.url, lyonOnly, PropertyByIdDocument, { id: paris.property.id });

@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Contract } from "../../src/domain/contract.js";
-import { searchProperties } from "../../src/modules/search/search.service.js";
-import { PROPERTY_SEARCH_SORT_FIELDS, SORT_ORDERS, type PropertySearchFilter, type PropertySearchSort } from "../../src/modules/search/search.types.js";
+import { searchProperties, searchPropertiesPage } from "../../src/modules/search/search.service.js";
+import {
+  PROPERTY_SEARCH_SORT_FIELDS,
+  SORT_ORDERS,
+  type PropertySearchFilter,
+  type PropertySearchSort,
+  type SortPosition,
+} from "../../src/modules/search/search.types.js";
 import { buildSearchFixtures, insertSearchFixtures, rowsOf, SEARCH_PUBLISHERS, type SearchFixture } from "../factories/search-properties.js";
 import { contractOf, EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -75,10 +81,50 @@ describe("property search: order, pages and contract", () => {
     expect(pages).toEqual(full.ids);
     expect(new Set(pages).size).toBe(pages.length);
     const beyond = await searchProperties(database.db, EVERYWHERE, filter, sort, { offset: full.total + 20, limit: 7 });
-    expect(beyond).toEqual({ ids: [], total: full.total });
+    expect(beyond).toEqual({ ids: [], total: full.total, totalIsExact: true });
     // A page of size 0 still counts (GraphQL `first: 0` asks only for totalCount).
     expect(full.total).toBeGreaterThan(0);
-    expect(await searchProperties(database.db, EVERYWHERE, filter, sort, { offset: 0, limit: 0 })).toEqual({ ids: [], total: full.total });
+    expect(await searchProperties(database.db, EVERYWHERE, filter, sort, { offset: 0, limit: 0 })).toEqual({ ids: [], total: full.total, totalIsExact: true });
+  });
+
+  it.each(
+    sorts.flatMap((sort) => [
+      { ...sort, searchQuery: undefined },
+      { ...sort, searchQuery: "maison jardin" },
+    ]),
+  )("pages after the last position ($by $order, text $searchQuery) give the same list as counting, under any contract", async ({ by, order, searchQuery }) => {
+    const sort: PropertySearchSort = { by, order };
+    for (const contract of [EVERYWHERE, contractOf(["75", "92", "69"], { sirens: [first.siren] })]) {
+      const filter: PropertySearchFilter = { searchQuery };
+      const full = await searchProperties(database.db, contract, filter, sort, { offset: 0, limit: 1_000 });
+      const paged: string[] = [];
+      let after: SortPosition | undefined;
+      for (;;) {
+        const page = await searchPropertiesPage(database.db, contract, filter, sort, { offset: paged.length, limit: 9, after });
+        expect(page.total).toBe(full.total);
+        paged.push(...page.rows.map((row) => row.id));
+        after = page.positions.at(-1);
+        if (page.rows.length < 9) break;
+      }
+      expect(paged).toEqual(full.ids);
+      expect(full.ids.length).toBeGreaterThan(9);
+    }
+  });
+
+  it("refuses a position whose sort key is not one it wrote, as bad input rather than an SQL error", async () => {
+    const id = fixtures[0]?.property.id ?? "";
+    for (const key of ["2026-01-01", "1e400", "12; drop table properties", "NaN", "", " 1"]) {
+      for (const by of ["firstSeenAt", "price", "relevance"] as const) {
+        const search = searchPropertiesPage(
+          database.db,
+          EVERYWHERE,
+          { searchQuery: "jardin" },
+          { by, order: "desc" },
+          { offset: 20, limit: 5, after: { key, id } },
+        );
+        await expect(search).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+      }
+    }
   });
 
   /** The contract rule in plain code, over the fixtures in memory: visible when one classified is. */

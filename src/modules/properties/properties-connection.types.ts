@@ -35,6 +35,11 @@ export class PropertyConnectionView {
   @Field(() => PageInfoView)
   pageInfo!: PageInfoView;
 
-  @Field(() => Int, { description: "How many properties match in all (within the caller's contract)." })
+  @Field(() => Int, {
+    description: "How many properties match in all (within the caller's contract): exact up to 10,000; beyond, 10,000 and `totalCountIsExact` is false.",
+  })
   totalCount!: number;
+
+  @Field(() => Boolean, { description: "False when more properties match than `totalCount` says (it is then a lower bound)." })
+  totalCountIsExact!: boolean;
 }

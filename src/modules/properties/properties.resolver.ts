@@ -12,7 +12,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, connectionCost, listCost, loadCost } 
 import { toImageView } from "../classifieds/classifieds.mapper.js";
 import { planLimits } from "../rate-limit/plans.js";
 import type { RequestContext } from "../request-context.js";
-import { encodeCursor, offsetAfter } from "./cursor.js";
+import { encodeCursor, pageAfter } from "./cursor.js";
+import type { SortPosition } from "../search/search.types.js";
 import { PropertyConnectionView } from "./properties-connection.types.js";
 import { toSearchFilter } from "./properties-filter.mapper.js";
 import { PropertyFilterInput, PropertyOrderInput } from "./properties-filter.types.js";
@@ -64,20 +65,24 @@ export class PropertyResolver {
   ): Promise<PropertyConnectionView> {
     if (first < 0 || first > MAX_PAGE_SIZE)
       throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`, { first: [`must be between 0 and ${MAX_PAGE_SIZE}`] });
-    const offset = offsetAfter(after);
+    const sort = { by: orderBy?.field ?? "firstSeenAt", order: orderBy?.direction ?? "desc" } as const;
+    const start = pageAfter(after, sort);
     const window = planLimits(ctx.viewer.plan).maxResultWindow;
-    if (offset + first > window) {
+    if (start.offset + first > window) {
       throw badInput(`Results beyond the first ${window} are not available on your plan.`, { after: [`reaches past result ${window}`] });
     }
-    const sort = { by: orderBy?.field ?? "firstSeenAt", order: orderBy?.direction ?? "desc" } as const;
-    const { rows, total } = await searchPropertyRows(ctx, toSearchFilter(filter), sort, { offset, limit: first }, classifiedsShownOnPage(info));
-    const edges = rows.map((row, index) => ({ cursor: encodeCursor(offset + index), node: toPropertyView(row) }));
+    const found = await searchPropertyRows(ctx, toSearchFilter(filter), sort, { ...start, limit: first }, classifiedsShownOnPage(info));
+    const edges = found.rows.map((row, index) => ({
+      cursor: encodeCursor(start.offset + index, sort, found.positions[index] as SortPosition), // one position per row
+      node: toPropertyView(row),
+    }));
     return {
       edges,
-      totalCount: total,
+      totalCount: found.total,
+      totalCountIsExact: found.totalIsExact,
       pageInfo: {
-        hasNextPage: offset + rows.length < total,
-        hasPreviousPage: offset > 0,
+        hasNextPage: start.offset + found.rows.length < found.total,
+        hasPreviousPage: start.offset > 0,
         startCursor: edges[0]?.cursor ?? null,
         endCursor: edges[edges.length - 1]?.cursor ?? null,
       },

@@ -4,7 +4,7 @@ import { listClassifiedImages, listClassifiedsOfProperty, readAheadClassifiedsOf
 import { isUuid } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
 import { searchPropertiesPage } from "../search/search.service.js";
-import type { PropertySearchFilter, PropertySearchSort, SearchPage } from "../search/search.types.js";
+import type { PropertySearchFilter, PropertySearchPage, PropertySearchSort, SearchPage } from "../search/search.types.js";
 
 /** Reads of properties for every transport, through the request's loaders and so within its contract. */
 
@@ -54,7 +54,7 @@ export async function searchPropertyRows(
   sort: PropertySearchSort,
   page: SearchPage,
   { withClassifieds = false }: WithClassifieds = {},
-): Promise<{ rows: PropertyRow[]; total: number }> {
+): Promise<PropertySearchPage> {
   const found = await searchPropertiesPage(ctx.db, ctx.contract, filter, sort, page);
   for (const row of found.rows) ctx.loaders.propertyById.prime(row.id, row);
   if (withClassifieds) {

@@ -15,8 +15,8 @@ import {
 
 /**
  * The one property search, shared by GraphQL `properties(...)` and REST `POST /properties/search`: ids of
- * the matching properties visible under `contract`, the page `{ offset, limit }` of them in `sort` order, and
- * the total number of matches. The contract is an implicit filter, intersected with the requested one.
+ * the matching properties visible under `contract`, the page `{ offset, limit }` (or `{ after, limit }`) of them
+ * in `sort` order, and the total number of matches (exact up to EXACT_TOTAL_BOUND, a lower bound beyond). The contract is an implicit filter, intersected with the requested one.
  *
  * Inputs are expected to be valid (checked at the edge); empty lists, and a query without letters or digits
  * or made of stop words only, do not filter. Results are deterministic: equal sort keys are ordered by id,
@@ -29,8 +29,8 @@ export async function searchProperties(
   sort: PropertySearchSort = DEFAULT_PROPERTY_SEARCH_SORT,
   page: SearchPage = { offset: 0, limit: 20 },
 ): Promise<PropertySearchResult> {
-  const { rows, total } = await searchPropertiesPage(db, contract, filter, sort, page);
-  return { ids: rows.map((row) => row.id), total };
+  const { rows, total, totalIsExact } = await searchPropertiesPage(db, contract, filter, sort, page);
+  return { ids: rows.map((row) => row.id), total, totalIsExact };
 }
 
 /**
@@ -47,7 +47,7 @@ export async function searchPropertiesPage(
   const query = normaliseSearchQuery(filter.searchQuery);
   const text = query === null ? null : await expandTextQuery(db, query, threshold(filter.searchThreshold));
   // Out-of-range numbers would be SQL errors; the edges validate them, this keeps any caller safe.
-  const safePage = { offset: Math.max(0, Math.floor(page.offset) || 0), limit: Math.max(0, Math.floor(page.limit) || 0) };
+  const safePage = { ...page, offset: Math.max(0, Math.floor(page.offset) || 0), limit: Math.max(0, Math.floor(page.limit) || 0) };
   return searchPropertyPage(db, contract, filter, text, sort, safePage);
 }
 

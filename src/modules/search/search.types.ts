@@ -106,10 +106,30 @@ export type PropertySearchSort = { by: PropertySearchSortField; order: SortOrder
 /** The v1 default order: newest first. */
 export const DEFAULT_PROPERTY_SEARCH_SORT: PropertySearchSort = { by: "firstSeenAt", order: "desc" };
 
-export type SearchPage = { offset: number; limit: number };
+/**
+ * Totals are counted exactly up to this many matches, the deepest result any plan reaches (v1: page 500 of 20);
+ * beyond it a search reports this many and says the total is a lower bound. Counting every match of a broad
+ * search over a million properties took seconds; counting to the bound reads at most this many index entries.
+ */
+export const EXACT_TOTAL_BOUND = 10_000;
+
+/**
+ * Where a page starts: after `offset` results, or, with `after`, right after the result at that sort position
+ * (keyset paging: the rows before it are not read again). `offset` then only numbers the page's rows.
+ */
+export type SearchPage = { offset: number; limit: number; after?: SortPosition };
+
+/** A result's place in the order: its sort key (as PostgreSQL writes it as text; null when it has none) and id. */
+export type SortPosition = { key: string | null; id: string };
+
+/** How many match: exactly `total`, or when `totalIsExact` is false at least `total` (see {@link EXACT_TOTAL_BOUND}). */
+export type SearchTotal = { total: number; totalIsExact: boolean };
 
 /** One page of matching property ids in order, and how many properties match in all. */
-export type PropertySearchResult = { ids: string[]; total: number };
+export type PropertySearchResult = { ids: string[] } & SearchTotal;
 
-/** One page of matching properties in order (the rows the caller sees), and how many match in all. */
-export type PropertySearchPage = { rows: PropertyRow[]; total: number };
+/**
+ * One page of matching properties in order (the rows the caller sees), the sort position of each (to page on
+ * from it), and how many match in all.
+ */
+export type PropertySearchPage = { rows: PropertyRow[]; positions: SortPosition[] } & SearchTotal;

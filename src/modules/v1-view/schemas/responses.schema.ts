@@ -46,7 +46,10 @@ export const PropertySearchResponse = responseComponent(
       page: z.int().min(1),
       nextPage: z.int().min(2).nullable().meta({ description: "The next page, or null on the last one." }),
       perPage: z.int().min(1),
-      total: z.int().min(0).meta({ description: "Number of properties that match." }),
+      total: z.int().min(0).meta({
+        description: "Number of properties that match: exact up to 10,000; beyond, 10,000 and `totalIsExact` is false.",
+      }),
+      totalIsExact: z.boolean().meta({ description: "False when more properties match than `total` says (it is then a lower bound)." }),
       totalPages: z.int().min(0).meta({ description: "Pages that can be requested (at most the page limit)." }),
     }),
   }),

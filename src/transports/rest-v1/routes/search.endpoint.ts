@@ -36,7 +36,7 @@ export const searchPropertiesEndpoint = defineEndpoint({
     }
     const searchFilter: PropertySearchFilter = filter;
     // Each property embeds its classifieds with their prices (not their images): read with the page.
-    const { rows, total } = await searchPropertyRows(
+    const { rows, total, totalIsExact } = await searchPropertyRows(
       ctx,
       searchFilter,
       { by: sortBy, order: orderBy },
@@ -53,6 +53,7 @@ export const searchPropertiesEndpoint = defineEndpoint({
         nextPage: page < totalPages ? page + 1 : null,
         perPage: SEARCH_PAGE_SIZE,
         total,
+        totalIsExact,
         totalPages,
       },
     };

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchProperties } from "../../src/modules/search/search.service.js";
+import { EXACT_TOTAL_BOUND } from "../../src/modules/search/search.types.js";
+import { buildSearchFixtures, insertSearchFixtures } from "../factories/search-properties.js";
+import { EVERYWHERE } from "../factories/viewers.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+
+/**
+ * Copies of one stored property under new ids and without text (cheaper to index), enough to pass the bound:
+ * made in SQL, where ingesting them would take minutes.
+ */
+async function copyProperty(database: TestDatabase, id: string, copies: number, department: string): Promise<void> {
+  await database.db.execute(sql`
+    insert into properties
+    select copy.* from properties p cross join generate_series(1, ${copies}::int) as copies(n),
+      lateral jsonb_populate_record(null::properties,
+        to_jsonb(p) || jsonb_build_object('id', md5(${department}::text || copies.n)::uuid, 'department', ${department}::text, 'search_text', '')) as copy
+    where p.id = ${id}::uuid`);
+}
+
+describe("property search: totals beyond the bound", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const [fixture] = buildSearchFixtures(1, 5);
+    if (!fixture) throw new Error("no fixture");
+    await insertSearchFixtures(database.db, [fixture]);
+    await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND + 500, "01");
+    await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND - 1, "02");
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("counts exactly up to the bound", async () => {
+    expect(await searchProperties(database.db, EVERYWHERE, { locationDepartments: ["02"] }, undefined, { offset: 0, limit: 5 })).toMatchObject({
+      total: EXACT_TOTAL_BOUND - 1,
+      totalIsExact: true,
+    });
+  });
+
+  it("says the total is a lower bound beyond it, on a page and when only counting", async () => {
+    for (const limit of [5, 0]) {
+      const result = await searchProperties(database.db, EVERYWHERE, { locationDepartments: ["01"] }, undefined, { offset: 0, limit });
+      expect(result).toMatchObject({ total: EXACT_TOTAL_BOUND, totalIsExact: false });
+    }
+    expect(await searchProperties(database.db, EVERYWHERE, {}, undefined, { offset: 0, limit: 5 })).toMatchObject({
+      total: EXACT_TOTAL_BOUND,
+      totalIsExact: false,
+    });
+  });
+});
