@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchProperties } from "../../src/modules/search/search.service.js";
+import { searchProperties, searchPropertiesPage } from "../../src/modules/search/search.service.js";
 import { EXACT_TOTAL_BOUND } from "../../src/modules/search/search.types.js";
-import { buildSearchFixtures, insertSearchFixtures } from "../factories/search-properties.js";
+import { buildSearchFixtures, insertSearchFixtures, rowsOf } from "../factories/search-properties.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
@@ -50,5 +50,22 @@ describe("property search: totals beyond the bound", () => {
       total: EXACT_TOTAL_BOUND,
       totalIsExact: false,
     });
+  });
+
+  it("pages through the sort index beyond the bound, by offset and after a position alike", async () => {
+    const sort = { by: "price", order: "desc" } as const;
+    const expected = rowsOf<{ id: string }>(
+      await database.db.execute(sql`select id from properties where department = '01' order by price_current desc, id desc offset 40 limit 20`),
+    ).map((row) => row.id);
+    const byOffset = await searchPropertiesPage(database.db, EVERYWHERE, { locationDepartments: ["01"] }, sort, { offset: 40, limit: 20 });
+    expect(byOffset.rows.map((row) => row.id)).toEqual(expected);
+    const before = await searchPropertiesPage(database.db, EVERYWHERE, { locationDepartments: ["01"] }, sort, { offset: 20, limit: 20 });
+    const afterPosition = await searchPropertiesPage(database.db, EVERYWHERE, { locationDepartments: ["01"] }, sort, {
+      offset: 40,
+      limit: 20,
+      after: before.positions.at(-1),
+    });
+    expect(afterPosition.rows.map((row) => row.id)).toEqual(expected);
+    expect(afterPosition).toMatchObject({ total: EXACT_TOTAL_BOUND, totalIsExact: false });
   });
 });

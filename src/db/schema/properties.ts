@@ -61,7 +61,9 @@ export const properties = pgTable(
     index("properties_price_idx").on(t.priceCurrent),
     index("properties_price_per_sqm_idx").on(t.pricePerSquareMeter),
     index("properties_area_idx").on(t.area),
-    index("properties_rooms_idx").on(t.roomCount, t.bedroomCount),
+    // No index on room and bedroom counts: "at least N rooms" holds for a large share of all properties, and
+    // PostgreSQL combined such an index's bitmap (220,000 entries at a million) with a department's few
+    // thousand rows, which cost more than filtering those rows.
     index("properties_coordinates_idx").on(t.latitude, t.longitude),
     index("properties_first_seen_idx").on(t.firstSeenAt),
     index("properties_last_seen_idx").on(t.lastSeenAt),

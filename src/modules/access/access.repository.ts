@@ -42,16 +42,20 @@ export function ownedByVisibleClassified(contract: Contract, classifiedId: AnyPg
  * is in the property's commune, so the department alone decides. With one, `query` puts a common table
  * expression named `properties` in front of the statement, which shadows the table with the properties as
  * derived from the caller's visible classifieds (see partial-property-view.ts); filters, sorts and counts then
- * work on what the caller sees.
+ * work on what the caller sees. `views` is that expression (none without a publisher restriction), for a
+ * statement that needs more of its own after it.
  */
-export function visibleProperties(db: Database, contract: Contract): { query: ReturnType<Database["with"]>; where: SQL } {
+export function visibleProperties(db: Database, contract: Contract): { query: ReturnType<Database["with"]>; where: SQL; views: PropertiesView[] } {
   if (!restrictsPublishers(contract)) {
     const where = contract.allDepartments ? sql`true` : sql`${properties.department} = any(${textArray(contract.departments)})`;
-    return { query: db.with(), where };
+    return { query: db.with(), where, views: [] };
   }
   const view = db.$with("properties", {}).as(partialPropertyView((table) => classifiedVisible(contract, table)));
-  return { query: db.with(view), where: sql`true` };
+  return { query: db.with(view), where: sql`true`, views: [view] };
 }
+
+/** The contract's view of `properties`, for a caller that puts more common table expressions after it. */
+type PropertiesView = Parameters<Database["with"]>[number];
 
 /** The columns of `classifieds` (or of an alias of it) the rule reads. */
 type PublisherColumns = { department: AnyPgColumn; publisherSiren: AnyPgColumn; publisherSiret: AnyPgColumn };

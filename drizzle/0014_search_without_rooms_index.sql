@@ -1,0 +1,1 @@
+DROP INDEX "properties_rooms_idx";
