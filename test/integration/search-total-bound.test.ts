@@ -10,12 +10,13 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
  * Copies of one stored property under new ids and without text (cheaper to index), enough to pass the bound:
  * made in SQL, where ingesting them would take minutes.
  */
-async function copyProperty(database: TestDatabase, id: string, copies: number, department: string): Promise<void> {
+async function copyProperty(database: TestDatabase, id: string, copies: number, department: string, cheaperBy = 0): Promise<void> {
   await database.db.execute(sql`
     insert into properties
     select copy.* from properties p cross join generate_series(1, ${copies}::int) as copies(n),
       lateral jsonb_populate_record(null::properties,
-        to_jsonb(p) || jsonb_build_object('id', md5(${department}::text || copies.n)::uuid, 'department', ${department}::text, 'search_text', '')) as copy
+        to_jsonb(p) || jsonb_build_object('id', md5(${department}::text || ${cheaperBy}::int || copies.n)::uuid, 'department', ${department}::text,
+          'search_text', '', 'price_current', p.price_current - ${cheaperBy}::int)) as copy
     where p.id = ${id}::uuid`);
 }
 
@@ -27,7 +28,9 @@ describe("property search: totals beyond the bound", () => {
     const [fixture] = buildSearchFixtures(1, 5);
     if (!fixture) throw new Error("no fixture");
     await insertSearchFixtures(database.db, [fixture]);
-    await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND + 500, "01");
+    // Written last and cheaper, so that reading the first matches to count them stops before these.
+    await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND + 1, "01");
+    await copyProperty(database, fixture.property.id, 499, "01", 1);
     await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND - 1, "02");
   }, 120_000);
   afterAll(async () => {
@@ -67,5 +70,18 @@ describe("property search: totals beyond the bound", () => {
     });
     expect(afterPosition.rows.map((row) => row.id)).toEqual(expected);
     expect(afterPosition).toMatchObject({ total: EXACT_TOTAL_BOUND, totalIsExact: false });
+    // After the last of the dearer ones: only the cheaper ones, past the matches a first read takes to count.
+    const deep = rowsOf<{ id: string; price: number }>(
+      await database.db.execute(
+        sql`select id, price_current as price from properties where department = '01' order by price_current desc, id desc offset 10000 limit 6`,
+      ),
+    );
+    const [anchor, ...beyond] = deep;
+    const deepPage = await searchPropertiesPage(database.db, EVERYWHERE, { locationDepartments: ["01"] }, sort, {
+      offset: 10_001,
+      limit: 5,
+      after: { key: String(anchor?.price), id: anchor?.id ?? "" },
+    });
+    expect(deepPage.rows.map((row) => row.id)).toEqual(beyond.map((row) => row.id));
   });
 });

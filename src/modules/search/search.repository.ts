@@ -110,11 +110,14 @@ async function pageAndTotal(
       .orderBy(...orderBy(key, order)),
   );
   if (fromMatches.total === undefined) {
-    // An empty first page means no match; an empty page further on (past the end) says nothing of the count.
+    // An empty first page means no match; an empty page further on (past the end of the matches read, which
+    // beyond the bound are only some of them) says nothing of the count.
     const onFirstPage = page.offset === 0 && !page.after;
-    return { rows: [], positions: [], ...(onFirstPage ? totalOf(0) : await countMatches(visible.query, where)) };
+    const total = onFirstPage ? totalOf(0) : await countMatches(visible.query, where);
+    if (total.totalIsExact) return { rows: [], positions: [], ...total };
+  } else if (fromMatches.total <= EXACT_TOTAL_BOUND) {
+    return { ...fromMatches, ...totalOf(fromMatches.total) };
   }
-  if (fromMatches.total <= EXACT_TOTAL_BOUND) return { ...fromMatches, ...totalOf(fromMatches.total) };
   const inOrder = await pageRows(
     database,
     visible.query
