@@ -7,10 +7,11 @@
  * filtered `properties`. Prints p50/p95/p99 and req/s for each. With `--also=M`, the same first at M classifieds,
  * in the same run, for comparison. Nothing is analyzed by hand: the ingest keeps the statistics itself.
  *
- *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--keep]
+ *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--keep] [--ingest-only]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server to `create database`
  * on. `--keep` keeps each size's database (`scale_bench_N`) and reuses it when it already holds N classifieds.
+ * `--ingest-only` measures the ingests and skips the reads.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -31,6 +32,7 @@ const sizes = [option("also", 0), option("classifieds", 1_000_000)].filter((size
 const duration = option("duration", 10);
 const connections = option("connections", 8);
 const keep = args.includes("--keep");
+const ingestOnly = args.includes("--ingest-only");
 const SEED = 20_261_125;
 const POOL_SIZE = 10;
 
@@ -76,7 +78,9 @@ async function ingest(url: string, classifieds: number): Promise<void> {
     const run = await measuredIngest(url, file);
     console.log(
       `ingest of ${thousands(lines)} lines: ${run.seconds.toFixed(1)} s, ${thousands(run.summary.created / run.seconds)} classifieds/s, ` +
-        `peak RSS ${mb(run.rssPeak)} (${mb(run.rssBefore)} before)`,
+        `peak RSS ${mb(run.rssPeak)} (${mb(run.rssBefore)} before), CPU ${run.cpuSeconds.toFixed(1)} s in the ingesting process ` +
+        `(${((run.cpuSeconds / run.summary.created) * 1e6).toFixed(0)} µs a classified)` +
+        (run.machineSeconds === undefined ? "" : `, ${run.machineSeconds.toFixed(1)} core-seconds busy on the machine`),
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -202,11 +206,21 @@ function scenariosOf({ propertyIds, urls, places }: Samples): Scenario[] {
   ];
 }
 
+async function dropDatabase(url: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+
 async function main(): Promise<void> {
   const results = new Map<string, Map<number, string>>();
   for (const size of sizes) {
     console.log(`\n== ${thousands(size)} classifieds`);
     const url = await preparedDatabase(size);
+    if (ingestOnly) {
+      if (!keep) await dropDatabase(url);
+      continue;
+    }
     const samples = await samplesOf(url);
     console.log(`${thousands(samples.classifieds)} classifieds, ${thousands(samples.properties)} properties; statistics: ${samples.analyzed}`);
     const tokens = await tokensFor(url);
@@ -225,13 +239,10 @@ async function main(): Promise<void> {
     } finally {
       gateway.child.kill("SIGTERM");
       await once(gateway.child, "exit");
-      if (!keep) {
-        const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-        await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-        await admin.end();
-      }
+      if (!keep) await dropDatabase(url);
     }
   }
+  if (ingestOnly) return;
   console.log(`\n${connections} connections, ${duration} s each; req/s, then p50 / p95 / p99 ms\n`);
   console.log(`| request | ${sizes.map((size) => `${thousands(size)} classifieds`).join(" | ")} |`);
   console.log(`|---|${sizes.map(() => "---").join("|")}|`);

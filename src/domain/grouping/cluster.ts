@@ -9,7 +9,7 @@
  */
 import { MATCH_MODEL } from "./match-model.js";
 import { blockKey } from "./pair-features.js";
-import { areasComparable, CONFLICT, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
+import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
 /**
@@ -22,7 +22,38 @@ const COMMON_PHOTO_PARTNERS = 5;
 /** The groups of `records`: each group sorted by key, the groups by their first key. */
 export function clusterRecords<R extends GroupingRecord>(records: readonly R[], model: MatchModel = MATCH_MODEL): R[][] {
   const groups: R[][] = [];
-  for (const members of blocksOf(records)) groups.push(...clusterBlock(members, model));
+  for (const members of blocksOf(records)) {
+    const graph = new BlockGraph(members, model);
+    groups.push(...graph.cluster(members.map((_, index) => index)));
+  }
+  return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
+}
+
+/**
+ * The groups that regrouping around `seeds` (keys of records that are new or changed) decides, and nothing
+ * else: the connected part of the block around the seeds, which is all that a change can move. It holds the
+ * seeds, the records that share a photo with one (how common a photo is in the block weighs every pair that
+ * shares it), and, repeatedly, every record linked to one it holds (a pair scoring at least the model's `link`)
+ * and every record with the same `previousGroup` as one it holds (so that a group left by a member is decided
+ * whole: kept, split or merged). Clustering joins groups only along links, and decides each connected part of
+ * the links alone (see `cluster`), so these groups are exactly those that clustering every record would give
+ * (tested), while the work grows with that part, not with the block.
+ *
+ * Returns the groups of the records regrouped, each sorted by key, the groups by their first key; every other
+ * record keeps its group.
+ */
+export function clusterAround<R extends GroupingRecord>(
+  records: readonly R[],
+  seeds: ReadonlySet<string>,
+  previousGroup: (record: R) => string | undefined,
+  model: MatchModel = MATCH_MODEL,
+): R[][] {
+  const groups: R[][] = [];
+  for (const members of blocksOf(records)) {
+    if (!members.some((record) => seeds.has(record.key))) continue;
+    const graph = new BlockGraph(members, model);
+    groups.push(...graph.cluster(graph.around(seeds, previousGroup)));
+  }
   return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
 }
 
@@ -40,44 +71,203 @@ export function blocksOf<R extends GroupingRecord>(records: readonly R[]): R[][]
 
 type Edge = { a: number; b: number; score: number };
 
-function clusterBlock<R extends GroupingRecord>(records: readonly R[], model: MatchModel): R[][] {
-  const scores = new Map<number, number>();
-  const edges: Edge[] = [];
-  const n = records.length;
-  for (const { a, b, sharedPhotos } of blockPairs(records)) {
-    const score = scorePair(records[a] as R, records[b] as R, sharedPhotos, undefined, model); // a, b < n
-    scores.set(a * n + b, score);
-    if (score >= model.link) edges.push({ a, b, score });
-  }
-  // Strongest first; equal weights in key order (records are sorted by key, so index order is key order).
-  edges.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+/** Both sides' photo masks of a pair (see `sharedPhotos`). */
+type PairMasks = readonly [number, number];
+const NO_MASKS: PairMasks = [0, 0];
 
-  const groupOf = records.map((_, index) => index);
-  const members = records.map((_, index) => [index]);
-  const scoreOf = (x: number, y: number) => scores.get(x < y ? x * n + y : y * n + x) ?? CONFLICT; // not comparable: never together
-  for (const { a, b } of edges) {
-    const ga = groupOf[a] as number;
-    const gb = groupOf[b] as number;
-    if (ga === gb) continue;
-    const left = members[ga] as number[];
-    const right = members[gb] as number[];
-    let total = 0;
-    let coherent = true;
-    for (const x of left) {
-      for (const y of right) {
-        const score = scoreOf(x, y);
-        if (score === CONFLICT) coherent = false;
-        total += score;
-      }
-      if (!coherent) break;
-    }
-    if (!coherent || total / (left.length * right.length) < model.group) continue;
-    const [into, from] = ga < gb ? [ga, gb] : [gb, ga];
-    for (const index of members[from] as number[]) groupOf[index] = into;
-    (members[into] as number[]).push(...(members[from] as number[]));
-    members[from] = [];
+/**
+ * One block's records (in key order) and what clustering reads of them, each computed when first needed and
+ * kept: which records are comparable (areas close enough, or one unknown), the photos each pair shares, how
+ * many comparable records show each photo of a record, and the scores of pairs. Scores are those of
+ * `blockPairs`: computed here for the pairs clustering reads only.
+ */
+class BlockGraph<R extends GroupingRecord> {
+  private readonly n: number;
+  /** Indices of the records with an area, by area. */
+  private readonly byArea: number[];
+  private readonly withoutArea: number[];
+  private readonly neighbourLists = new Map<number, number[]>();
+  private readonly masks = new Map<number, PairMasks>();
+  private readonly partners = new Map<number, Uint16Array>();
+  private readonly scores = new Map<number, number>();
+
+  constructor(
+    private readonly records: readonly R[],
+    private readonly model: MatchModel,
+  ) {
+    this.n = records.length;
+    this.byArea = [];
+    this.withoutArea = [];
+    records.forEach((record, index) => {
+      (record.area === null ? this.withoutArea : this.byArea).push(index);
+    });
+    this.byArea.sort((x, y) => this.areaOf(x) - this.areaOf(y) || x - y);
   }
-  return members.filter((group) => group.length > 0).map((group) => group.sort((x, y) => x - y).map((index) => records[index] as R));
+
+  /** The records comparable with record `x` (never `x` itself), in index order. */
+  neighbours(x: number): number[] {
+    const known = this.neighbourLists.get(x);
+    if (known !== undefined) return known;
+    const area = this.records[x]?.area ?? null;
+    let found: number[];
+    if (area === null) {
+      found = [];
+      for (let y = 0; y < this.n; y += 1) if (y !== x) found.push(y);
+    } else {
+      found = [...this.withoutArea];
+      // areasComparable(area, b) holds for b in [area * (1 - gap) - 1, (area + 1) / (1 - gap)]; the bounds are
+      // widened a little for rounding and each candidate checked exactly.
+      const low = area * (1 - MAX_AREA_GAP) - 1 - 1e-6;
+      const high = (area + 1) / (1 - MAX_AREA_GAP) + 1e-6;
+      for (let i = this.firstAtLeast(low); i < this.byArea.length; i += 1) {
+        const y = this.byArea[i] as number;
+        const other = this.areaOf(y);
+        if (other > high) break;
+        if (y !== x && areasComparable(area, other)) found.push(y);
+      }
+      found.sort((a, b) => a - b);
+    }
+    this.neighbourLists.set(x, found);
+    return found;
+  }
+
+  /** The score of comparable records `x` and `y`. */
+  score(x: number, y: number): number {
+    const [a, b] = x < y ? [x, y] : [y, x];
+    const key = a * this.n + b;
+    const known = this.scores.get(key);
+    if (known !== undefined) return known;
+    const [maskA, maskB] = this.pairMasks(a, b);
+    const shared = maskA === 0 ? 0 : Math.min(weighted(this.partnersOf(a), maskA), weighted(this.partnersOf(b), maskB));
+    const score = scorePair(this.records[a] as R, this.records[b] as R, shared, undefined, this.model); // a, b < n
+    this.scores.set(key, score);
+    return score;
+  }
+
+  /**
+   * Indices of the records to regroup around the seeds: the seeds, the records sharing a photo with one, then
+   * the closure under links and under `previousGroup` (see `clusterAround`). In index order.
+   */
+  around(seeds: ReadonlySet<string>, previousGroup: (record: R) => string | undefined): number[] {
+    const byGroup = new Map<string, number[]>();
+    this.records.forEach((record, index) => {
+      const group = previousGroup(record);
+      if (group === undefined || group === "") return;
+      const members = byGroup.get(group);
+      if (members === undefined) byGroup.set(group, [index]);
+      else members.push(index);
+    });
+    const taken = new Uint8Array(this.n);
+    const queue: number[] = [];
+    const take = (index: number) => {
+      if (taken[index] === 1) return;
+      taken[index] = 1;
+      queue.push(index);
+    };
+    this.records.forEach((record, index) => {
+      if (!seeds.has(record.key)) return;
+      take(index);
+      // Its photos count in how common each photo of these is: their scores may change.
+      for (const y of this.neighbours(index)) if (this.pairMasks(index, y)[0] !== 0) take(y);
+    });
+    for (let next = 0; next < queue.length; next += 1) {
+      const x = queue[next] as number;
+      const group = previousGroup(this.records[x] as R);
+      if (group !== undefined && group !== "") for (const y of byGroup.get(group) ?? []) take(y);
+      for (const y of this.neighbours(x)) if (taken[y] === 0 && this.score(x, y) >= this.model.link) take(y);
+    }
+    return queue.sort((a, b) => a - b);
+  }
+
+  /**
+   * The groups of the records at `indices` (in index order, closed under links: every record linked to one of
+   * them is one of them), built greedily from the strongest link down (see the file's comment). Each group in
+   * key order.
+   */
+  cluster(indices: readonly number[]): R[][] {
+    const inSet = new Uint8Array(this.n);
+    for (const index of indices) inSet[index] = 1;
+    const edges: Edge[] = [];
+    for (const a of indices) {
+      for (const b of this.neighbours(a)) {
+        if (b <= a || inSet[b] === 0) continue;
+        const score = this.score(a, b);
+        if (score >= this.model.link) edges.push({ a, b, score });
+      }
+    }
+    // Strongest first; equal weights in key order (records are sorted by key, so index order is key order).
+    edges.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+
+    const groupOf = new Map<number, number>(indices.map((index) => [index, index]));
+    const members = new Map<number, number[]>(indices.map((index) => [index, [index]]));
+    const scoreOf = (x: number, y: number) => (this.comparable(x, y) ? this.score(x, y) : CONFLICT); // not comparable: never together
+    for (const { a, b } of edges) {
+      const ga = groupOf.get(a) as number; // a is in the set
+      const gb = groupOf.get(b) as number;
+      if (ga === gb) continue;
+      const left = members.get(ga) as number[];
+      const right = members.get(gb) as number[];
+      let total = 0;
+      let coherent = true;
+      for (const x of left) {
+        for (const y of right) {
+          const score = scoreOf(x, y);
+          if (score === CONFLICT) coherent = false;
+          total += score;
+        }
+        if (!coherent) break;
+      }
+      if (!coherent || total / (left.length * right.length) < this.model.group) continue;
+      const [into, from] = ga < gb ? [ga, gb] : [gb, ga];
+      const moved = members.get(from) as number[];
+      for (const index of moved) groupOf.set(index, into);
+      (members.get(into) as number[]).push(...moved);
+      members.delete(from);
+    }
+    return [...members.values()].map((group) => group.sort((x, y) => x - y).map((index) => this.records[index] as R));
+  }
+
+  private comparable(x: number, y: number): boolean {
+    return areasComparable(this.records[x]?.area ?? null, this.records[y]?.area ?? null);
+  }
+
+  /** Which photos of each side the other shows, as bit masks (a < b or not: the masks follow the arguments). */
+  private pairMasks(x: number, y: number): PairMasks {
+    const [a, b] = x < y ? [x, y] : [y, x];
+    const key = a * this.n + b;
+    let masks = this.masks.get(key);
+    if (masks === undefined) {
+      masks = photoMasks(this.records[a] as R, this.records[b] as R);
+      this.masks.set(key, masks);
+    }
+    return x < y ? masks : [masks[1], masks[0]];
+  }
+
+  /** For each photo of record `x`, how many comparable records show it. */
+  private partnersOf(x: number): Uint16Array {
+    const known = this.partners.get(x);
+    if (known !== undefined) return known;
+    const counts = new Uint16Array(Math.min(this.records[x]?.photos.length ?? 0, 32));
+    if (counts.length > 0) for (const y of this.neighbours(x)) countBits(counts, this.pairMasks(x, y)[0]);
+    this.partners.set(x, counts);
+    return counts;
+  }
+
+  private areaOf(index: number): number {
+    return this.records[index]?.area ?? 0;
+  }
+
+  /** The first position in `byArea` whose area is at least `area`. */
+  private firstAtLeast(area: number): number {
+    let low = 0;
+    let high = this.byArea.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.areaOf(this.byArea[middle] as number) < area) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
 }
 
 /**
@@ -127,39 +317,49 @@ function comparablePairs(records: readonly GroupingRecord[]): Array<[number, num
  * kept as a bit mask (photos beyond the 32nd of a listing are not compared).
  */
 function sharedPhotos(records: readonly GroupingRecord[], pairs: ReadonlyArray<[number, number]>): number[] {
-  const masks: Array<[number, number]> = pairs.map(() => [0, 0]);
   const partners = records.map((record) => new Uint16Array(Math.min(record.photos.length, 32)));
-  pairs.forEach(([a, b], index) => {
-    const x = records[a] as GroupingRecord;
-    const y = records[b] as GroupingRecord;
-    if (x.photos.length === 0 || y.photos.length === 0) return;
-    const mask = masks[index] as [number, number];
-    const xs = Math.min(x.photos.length, 32);
-    const ys = Math.min(y.photos.length, 32);
-    for (let i = 0; i < xs; i += 1) {
-      for (let j = 0; j < ys; j += 1) {
-        if (!samePhoto(x.photos[i] as PackedPhoto, y.photos[j] as PackedPhoto)) continue;
-        mask[0] |= 1 << i;
-        mask[1] |= 1 << j;
-      }
+  const masks = pairs.map(([a, b]) => {
+    const mask = photoMasks(records[a] as GroupingRecord, records[b] as GroupingRecord);
+    if (mask[0] !== 0) {
+      countBits(partners[a] as Uint16Array, mask[0]);
+      countBits(partners[b] as Uint16Array, mask[1]);
     }
-    if (mask[0] === 0) return;
-    countBits(partners[a] as Uint16Array, mask[0]);
-    countBits(partners[b] as Uint16Array, mask[1]);
+    return mask;
   });
-  const weightOf = (count: number) => (count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1);
   return pairs.map(([a, b], index) => {
-    const [maskA, maskB] = masks[index] as [number, number];
+    const [maskA, maskB] = masks[index] as PairMasks;
     if (maskA === 0) return 0;
-    return Math.min(weighted(partners[a] as Uint16Array, maskA, weightOf), weighted(partners[b] as Uint16Array, maskB, weightOf));
+    return Math.min(weighted(partners[a] as Uint16Array, maskA), weighted(partners[b] as Uint16Array, maskB));
   });
+}
+
+/** Which photos of `x` that `y` shows, and of `y` that `x` shows, as bit masks (the first 32 photos of each). */
+function photoMasks(x: GroupingRecord, y: GroupingRecord): PairMasks {
+  if (x.photos.length === 0 || y.photos.length === 0) return NO_MASKS;
+  let maskX = 0;
+  let maskY = 0;
+  const xs = Math.min(x.photos.length, 32);
+  const ys = Math.min(y.photos.length, 32);
+  for (let i = 0; i < xs; i += 1) {
+    for (let j = 0; j < ys; j += 1) {
+      if (!samePhoto(x.photos[i] as PackedPhoto, y.photos[j] as PackedPhoto)) continue;
+      maskX |= 1 << i;
+      maskY |= 1 << j;
+    }
+  }
+  return maskX === 0 ? NO_MASKS : [maskX, maskY];
 }
 
 function countBits(counts: Uint16Array, mask: number): void {
   for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) counts[bit] = (counts[bit] ?? 0) + 1;
 }
 
-function weighted(counts: Uint16Array, mask: number, weightOf: (count: number) => number): number {
+/** A photo's weight in a pair: 1, or less when many comparable records show it (see COMMON_PHOTO_PARTNERS). */
+function weightOf(count: number): number {
+  return count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1;
+}
+
+function weighted(counts: Uint16Array, mask: number): number {
   let total = 0;
   for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) total += weightOf(counts[bit] ?? 0);
   return total;

@@ -29,8 +29,9 @@ import {
   candidateWindows,
   changesGrouping,
   mergeWindows,
-  neighbourhood,
   regroup,
+  regroupAround,
+  sharedPhotoWith,
   type PropertyCandidate,
   type Regrouping,
 } from "./property-assignment.js";
@@ -137,15 +138,24 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
     set.set(candidate.classifiedId, change === undefined ? candidate : candidateOf(change.row));
   }
   for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
-  return applyRegrouping(reader, neighbourhood([...set.values()], new Set(regroupedIds)), changes);
+  const candidates = [...set.values()];
+  const formerRecords = regrouped.flatMap((change) => (change.before === undefined ? [] : [candidateOf(change.before).record]));
+  const around = { changed: new Set(regroupedIds), sharedPhotoWithFormer: sharedPhotoWith(candidates, formerRecords) };
+  return applyRegrouping(reader, candidates, changes, around);
 }
 
 /**
- * Groups `set` again and records every classified whose property changes as a change in `changes` (stored
- * ones included: read whole, `propertyId` changed).
+ * Groups `set` again, or with `around` only the part of it that the classifieds `around.changed` can move (see
+ * `regroupAround`), and records every classified whose property changes as a change in `changes` (stored ones
+ * included: read whole, `propertyId` changed).
  */
-export async function applyRegrouping(reader: BatchReader, set: readonly PropertyCandidate[], changes: ClassifiedChange[]): Promise<BatchGrouping> {
-  const regrouping = regroup(set);
+export async function applyRegrouping(
+  reader: BatchReader,
+  set: readonly PropertyCandidate[],
+  changes: ClassifiedChange[],
+  around?: { changed: ReadonlySet<string>; sharedPhotoWithFormer: ReadonlySet<string> },
+): Promise<BatchGrouping> {
+  const regrouping = around === undefined ? regroup(set) : regroupAround(set, around.changed, around.sharedPhotoWithFormer);
   const inBatch = new Map(changes.map((change) => [change.row.id, change]));
   const before = new Map(set.map((candidate) => [candidate.classifiedId, candidate.propertyId]));
   const formerProperty = new Map<string, string>();

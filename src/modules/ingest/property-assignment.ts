@@ -7,8 +7,8 @@
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
-import { clusterRecords } from "../../domain/grouping/cluster.js";
-import { areasComparable, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
+import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
+import { areasComparable, countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
 import { blockKey } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
@@ -220,34 +220,63 @@ export type Regrouping = {
 };
 
 /**
- * The part of `set` that regrouping around the classifieds `changed` concerns: those classifieds, every other
- * of their blocks whose area is comparable with one of theirs, and every classified of the properties of
- * either. Not only those that come near a link: a link made or lost by one classified can change which groups
- * its neighbours' neighbours join, and a narrower set left the result depending on the arrival order.
+ * Groups again the part of `set` that the classifieds `changed` (ids) can move, and names the groups: the
+ * connected part of their blocks around them (cluster.ts, `clusterAround`): the changed classifieds, those that
+ * share a photo with one (and those in `alsoSeeds`: the ones that shared a photo with a changed classified's
+ * former version), every classified linked to one of these, and every other member of their properties. Those
+ * groups are the ones that grouping the whole set again would give; every other classified of the set keeps
+ * its property. `set` holds the changed classifieds in their final state, the stored classifieds they may match
+ * and the other members of their former properties. A classified new to grouping has an empty `propertyId`.
  */
-export function neighbourhood(set: readonly PropertyCandidate[], changed: ReadonlySet<string>): PropertyCandidate[] {
-  const dirty = set.filter((candidate) => changed.has(candidate.classifiedId));
-  const properties = new Set(dirty.map((candidate) => candidate.propertyId).filter((id) => id !== ""));
-  const byBlock = new Map<string, PropertyCandidate[]>();
-  for (const candidate of dirty) {
-    const key = blockKey(candidate.record);
-    byBlock.set(key, [...(byBlock.get(key) ?? []), candidate]);
-  }
-  for (const candidate of set) {
-    if (changed.has(candidate.classifiedId) || properties.has(candidate.propertyId)) continue;
-    const near = (byBlock.get(blockKey(candidate.record)) ?? []).some((other) => areasComparable(other.record.area, candidate.record.area));
-    if (near) properties.add(candidate.propertyId);
-  }
-  return set.filter((candidate) => changed.has(candidate.classifiedId) || properties.has(candidate.propertyId));
+export function regroupAround(set: readonly PropertyCandidate[], changed: ReadonlySet<string>, alsoSeeds: ReadonlySet<string> = new Set()): Regrouping {
+  const seeds = new Set<string>();
+  for (const candidate of set) if (changed.has(candidate.classifiedId) || alsoSeeds.has(candidate.classifiedId)) seeds.add(candidate.record.key);
+  const byKey = new Map(set.map((candidate) => [candidate.record.key, candidate]));
+  const groups = clusterAround(
+    set.map((candidate) => candidate.record),
+    seeds,
+    (record) => byKey.get(record.key)?.propertyId,
+  );
+  return nameGroups(groups, byKey);
 }
 
 /**
- * Groups `classifieds` (the set around the classifieds a batch changed, in their final state: see
- * `neighbourhood`) again and names the groups. A classified new to grouping has an empty `propertyId`.
+ * Stored classifieds of `set` that share a photo with one of `formerRecords` (the state before a batch of the
+ * classifieds it changed) and were comparable with it: how common their photos were in their block changes
+ * with the change, and with it the scores of their pairs.
+ */
+export function sharedPhotoWith(set: readonly PropertyCandidate[], formerRecords: readonly GroupingRecord[]): Set<string> {
+  const found = new Set<string>();
+  if (formerRecords.length === 0) return found;
+  const byBlock = new Map<string, GroupingRecord[]>();
+  for (const record of formerRecords) {
+    if (record.photos.length === 0) continue;
+    const key = blockKey(record);
+    byBlock.set(key, [...(byBlock.get(key) ?? []), record]);
+  }
+  if (byBlock.size === 0) return found;
+  for (const candidate of set) {
+    const former = byBlock.get(blockKey(candidate.record));
+    if (former === undefined || candidate.record.photos.length === 0) continue;
+    const shares = former.some(
+      (record) => record.key !== candidate.record.key && areasComparable(record.area, candidate.record.area) && countSharedPhotos(record, candidate.record) > 0,
+    );
+    if (shares) found.add(candidate.classifiedId);
+  }
+  return found;
+}
+
+/**
+ * Groups `classifieds` again, every one of them (`listings regroup`), and names the groups. A classified new to
+ * grouping has an empty `propertyId`.
  */
 export function regroup(classifieds: readonly PropertyCandidate[]): Regrouping {
   const byKey = new Map(classifieds.map((candidate) => [candidate.record.key, candidate]));
-  const groups = clusterRecords(classifieds.map((candidate) => candidate.record));
+  return nameGroups(clusterRecords(classifieds.map((candidate) => candidate.record)), byKey);
+}
+
+/** The property of each group's members: ids kept, made or absorbed (cluster-identity.ts). */
+function nameGroups(groups: ReadonlyArray<readonly GroupingRecord[]>, byKey: ReadonlyMap<string, PropertyCandidate>): Regrouping {
   const keys = groups.map((group) => group.map((record) => record.key));
   const members = keys.map((group) =>
     group.map((key) => {
@@ -256,7 +285,8 @@ export function regroup(classifieds: readonly PropertyCandidate[]): Regrouping {
     }),
   );
   const identity = identifyGroups(members, timeOrderedUuid);
-  const before = new Set(classifieds.map((candidate) => candidate.propertyId));
+  const before = new Set<string>();
+  for (const group of keys) for (const key of group) before.add(byKey.get(key)?.propertyId ?? "");
   const propertyOf = new Map<string, string>();
   keys.forEach((members, index) => {
     const propertyId = identity.propertyIds[index] as string; // one id per group

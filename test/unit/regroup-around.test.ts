@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { clusterAround, clusterRecords } from "../../src/domain/grouping/cluster.js";
+import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { packPhotos } from "../../src/domain/grouping/photo-hash.js";
+import { regroup, regroupAround, sharedPhotoWith, type PropertyCandidate } from "../../src/modules/ingest/property-assignment.js";
+
+/**
+ * Regrouping only around what a batch changed (the connected part of the block around it) must give the groups
+ * that clustering the whole block again gives: checked batch after batch on random blocks of look-alike flats,
+ * copies of them, shared logos and corrections.
+ */
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    state = (state ^ (state >>> 13)) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function hexOf(next: () => number): string {
+  let hex = "";
+  for (let index = 0; index < 16; index += 1) hex += Math.floor(next() * 16).toString(16);
+  return hex;
+}
+
+/** The same photo, one bit changed (recompressed). */
+function recompressed(hash: string, next: () => number): string {
+  const index = Math.floor(next() * hash.length);
+  const digit = Number.parseInt(hash[index] as string, 16) ^ (1 << Math.floor(next() * 4));
+  return `${hash.slice(0, index)}${digit.toString(16)}${hash.slice(index + 1)}`;
+}
+
+type Flat = { area: number; rooms: number; floor: number | null; price: number; photos: string[] };
+
+function base(key: string, overrides: Partial<GroupingRecord>): GroupingRecord {
+  return {
+    key,
+    inseeCode: "69381",
+    propertyType: "apartment",
+    transactionType: "sale",
+    area: 60,
+    landArea: null,
+    roomCount: null,
+    bedroomCount: null,
+    floor: null,
+    price: 300_000,
+    photos: [],
+    textSignature: null,
+    publisherSiret: null,
+    publisherSiren: null,
+    publisherType: null,
+    publisherPhone: null,
+    publisherIsProfessional: null,
+    contactPhone: null,
+    latitude: null,
+    longitude: null,
+    dpeLabel: null,
+    dpeValue: null,
+    gesLabel: null,
+    gesValue: null,
+    constructionYear: null,
+    isNewBuild: false,
+    flags: [],
+    ...overrides,
+  };
+}
+
+/** A random block: flats of close sizes, each published one to four times with noise, some with an agency's logo. */
+function world(seed: number) {
+  const next = random(seed);
+  const logos = [hexOf(next), hexOf(next)];
+  const flats: Flat[] = Array.from({ length: 6 + Math.floor(next() * 14) }, () => {
+    const area = 45 + Math.floor(next() * 30);
+    return {
+      area,
+      rooms: 2 + Math.floor(next() * 3),
+      floor: next() < 0.3 ? null : Math.floor(next() * 6),
+      price: Math.round(area * (4_500 + next() * 1_500)),
+      photos: Array.from({ length: 1 + Math.floor(next() * 4) }, () => hexOf(next)),
+    };
+  });
+  let listings = 0;
+  const copy = (flat: Flat): GroupingRecord => {
+    listings += 1;
+    const photos = flat.photos.filter(() => next() < 0.7).map((hash) => (next() < 0.3 ? recompressed(hash, next) : hash));
+    if (next() < 0.5) photos.push(logos[next() < 0.8 ? 0 : 1] as string);
+    return base(`portal${Math.floor(next() * 4)}.fr/${String(listings).padStart(4, "0")}`, {
+      area: next() < 0.08 ? null : Math.round(flat.area * (0.95 + next() * 0.1) * 10) / 10,
+      roomCount: next() < 0.2 ? null : flat.rooms + (next() < 0.15 ? 1 : 0),
+      floor: flat.floor,
+      price: Math.round(flat.price * (0.96 + next() * 0.08)),
+      photos: packPhotos(photos),
+      inseeCode: next() < 0.1 ? "69382" : "69381",
+    });
+  };
+  const records = flats.flatMap((flat) => Array.from({ length: 1 + Math.floor(next() * 4) }, () => copy(flat)));
+  // A correction: another price, another photo, or another area.
+  const corrected = (record: GroupingRecord): GroupingRecord => {
+    const what = next();
+    if (what < 0.33) return { ...record, price: Math.round(record.price * (0.8 + next() * 0.3)) };
+    if (what < 0.66) return { ...record, photos: packPhotos(next() < 0.5 ? [hexOf(next)] : [hexOf(next), logos[0] as string]) };
+    return { ...record, area: record.area === null ? 60 : Math.round(record.area * (0.85 + next() * 0.3)) };
+  };
+  return { next, records, corrected };
+}
+
+/** The groups of a property assignment, as sorted lists of keys. */
+function partition(propertyOf: ReadonlyMap<string, string>): string[] {
+  const groups = new Map<string, string[]>();
+  for (const [key, propertyId] of propertyOf) groups.set(propertyId, [...(groups.get(propertyId) ?? []), key]);
+  return [...groups.values()].map((keys) => keys.sort().join(" ")).sort();
+}
+
+function clusteredPartition(records: readonly GroupingRecord[]): string[] {
+  return clusterRecords(records)
+    .map((group) => group.map((record) => record.key).join(" "))
+    .sort();
+}
+
+describe("regrouping around a batch's changes", () => {
+  it("gives, batch after batch, the groups that clustering the whole block gives", () => {
+    let regroupedShare = 0;
+    let steps = 0;
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const { next, records, corrected } = world(seed);
+      // Stored classifieds, by key (classified id = key here), with their property.
+      const stored = new Map<string, PropertyCandidate>();
+      const pending = [...records].sort(() => next() - 0.5);
+      // Batches until every record is stored, then twelve batches of corrections.
+      for (let corrections = 0; corrections < 12; corrections += pending.length === 0 ? 1 : 0) {
+        const batch: PropertyCandidate[] = [];
+        const formers: GroupingRecord[] = [];
+        for (let count = 1 + Math.floor(next() * 4); count > 0; count -= 1) {
+          const record = pending.pop();
+          if (record !== undefined) {
+            batch.push({ classifiedId: record.key, propertyId: "", record });
+          } else if (stored.size > 0) {
+            const previous = [...stored.values()][Math.floor(next() * stored.size)] as PropertyCandidate;
+            if (batch.some((candidate) => candidate.classifiedId === previous.classifiedId)) continue;
+            formers.push(previous.record);
+            batch.push({ ...previous, record: corrected(previous.record) });
+          }
+        }
+        if (batch.length === 0) break;
+        for (const candidate of batch) stored.set(candidate.classifiedId, candidate);
+        const set = [...stored.values()];
+        const changed = new Set(batch.map((candidate) => candidate.classifiedId));
+        const regrouping = regroupAround(set, changed, sharedPhotoWith(set, formers));
+        regroupedShare += regrouping.propertyOf.size / set.length;
+        steps += 1;
+        for (const [classifiedId, propertyId] of regrouping.propertyOf) {
+          const candidate = stored.get(classifiedId) as PropertyCandidate; // regrouped from `set`
+          stored.set(classifiedId, { ...candidate, propertyId });
+        }
+        expect(stored.size).toBe(set.length);
+        const assigned = new Map([...stored.values()].map((candidate) => [candidate.record.key, candidate.propertyId]));
+        expect([...assigned.values()].every((id) => id !== "")).toBe(true);
+        expect(partition(assigned)).toEqual(clusteredPartition([...stored.values()].map((candidate) => candidate.record)));
+      }
+    }
+    // Bounded: on average each batch regroups a part of its block, not all of it.
+    expect(regroupedShare / steps).toBeLessThan(0.8);
+  });
+
+  it("regroups the whole set the same way as `regroup` when every classified is a seed", () => {
+    for (let seed = 100; seed < 120; seed += 1) {
+      const { records } = world(seed);
+      const set = records.map((record): PropertyCandidate => ({ classifiedId: record.key, propertyId: "", record }));
+      const everything = regroupAround(set, new Set(records.map((record) => record.key)));
+      expect(partition(everything.propertyOf)).toEqual(partition(regroup(set).propertyOf));
+      expect(partition(everything.propertyOf)).toEqual(clusteredPartition(records));
+    }
+  });
+
+  it("leaves a block without a seed alone", () => {
+    const { records } = world(7);
+    const seed = records.find((record) => record.inseeCode === "69381") as GroupingRecord;
+    const groups = clusterAround(records, new Set([seed.key]), () => undefined);
+    expect(groups.flat().every((record) => record.inseeCode === "69381")).toBe(true);
+  });
+});
