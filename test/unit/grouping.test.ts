@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
-import { CONFLICT, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { publisherNameKey } from "../../src/domain/grouping/pair-features.js";
+import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
 
@@ -33,6 +34,8 @@ function record(overrides: Partial<GroupingRecord> & { hashes?: string[] } = {})
     publisherSiren: null,
     publisherType: null,
     publisherPhone: null,
+    publisherName: null,
+    publisherEmail: null,
     publisherIsProfessional: null,
     contactPhone: null,
     latitude: null,
@@ -143,6 +146,57 @@ describe("pair score", () => {
       hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"],
     });
     expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
+  });
+
+  it("recognises one agency from the SIRET on one portal and only its SIREN, phone, e-mail or name on another", () => {
+    const siret = record({ publisherType: "agency", publisherSiret: "55210055400013", publisherSiren: "552100554" });
+    expect(isSamePublisher(siret, record({ publisherType: "agency", publisherSiren: "552100554" }))).toBe(true);
+    expect(isSamePublisher(siret, record({ publisherType: "agency", publisherSiret: "55210055400021", publisherSiren: "552100554" }))).toBe(false);
+    const phoned = record({ publisherType: "agency", publisherSiret: "55210055400013", publisherSiren: "552100554", publisherPhone: "+33499603270" });
+    expect(isSamePublisher(phoned, record({ publisherType: "agency", publisherPhone: "+33499603270" }))).toBe(true);
+    expect(isSamePublisher(record({ publisherEmail: "agence@parc.fr" }), record({ publisherEmail: "agence@parc.fr" }))).toBe(true);
+    const named = (name: string) => record({ publisherType: "agency", publisherName: publisherNameKey(name) });
+    expect(isSamePublisher(named("Immobilière  du  Parc  Écusson"), named("IMMOBILIERE DU PARC ECUSSON"))).toBe(true);
+    expect(isSamePublisher(named("Agence du Parc"), named("Agence de la Gare"))).toBe(false);
+    // Numbers that disagree outweigh a shared name; a private seller is never a publisher of this kind.
+    expect(isSamePublisher({ ...named("Orpi"), publisherSiren: "552100554" }, { ...named("Orpi"), publisherSiren: "732829320" })).toBe(false);
+    expect(isSamePublisher(record({ publisherIsProfessional: false, publisherPhone: "+33612345678" }), record({ publisherPhone: "+33612345678" }))).toBe(false);
+  });
+
+  it("keeps a mandatary network's agents apart whatever the network's name or SIRET, and finds one agent by phone or e-mail", () => {
+    const agent = (overrides: Partial<GroupingRecord>) => record({ publisherType: "mandatary", publisherName: publisherNameKey("iad France"), ...overrides });
+    expect(isSamePublisher(agent({ publisherPhone: "+33611111111" }), agent({ publisherPhone: "+33622222222" }))).toBe(false);
+    expect(isSamePublisher(agent({}), agent({}))).toBe(false);
+    expect(isSamePublisher(agent({ publisherSiret: "49330102200044", publisherPhone: "+33611111111" }), agent({ publisherPhone: "+33611111111" }))).toBe(true);
+    expect(isSamePublisher(agent({ publisherEmail: "julie.martin@iad.fr" }), agent({ publisherEmail: "julie.martin@iad.fr" }))).toBe(true);
+  });
+
+  it("keeps two similar flats of one agency apart when one portal gives its SIRET and the other only its phone", () => {
+    const advert = (words: string) =>
+      textSignature("Location appartement 4 pièces", `Montpellier, secteur Écusson. ${words} Disponible immédiatement, contactez l'agence.`);
+    const common = { area: 85, roomCount: 4, bedroomCount: 3, price: 970, transactionType: "rent", dpeLabel: "d", latitude: 43.6166, longitude: 3.8342 };
+    const first = record({
+      ...common,
+      publisherType: "agency",
+      publisherSiret: "97973321900559",
+      publisherSiren: "979733219",
+      publisherPhone: "+33499603270",
+      textSignature: advert("Appartement T4 comprenant une entrée, un séjour lumineux, une cuisine équipée, trois chambres et une salle d'eau."),
+      hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"],
+    });
+    const second = record({
+      ...common,
+      price: 995,
+      latitude: 43.618,
+      longitude: 3.828,
+      publisherType: "agency",
+      publisherPhone: "+33499603270",
+      textSignature: advert("Grand T4 avec un hall d'entrée, un double séjour, une cuisine américaine, une place de parking en sous-sol."),
+      hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"],
+    });
+    expect(isSamePublisher(first, second)).toBe(true);
+    expect(scorePair(first, second)).toBeLessThan(MATCH_MODEL.link);
+    expect(clusterRecords([first, second])).toHaveLength(2);
   });
 
   it("discounts the renders a promoter shows on every unit of a programme", () => {
