@@ -6,6 +6,7 @@ import { publisherNameKey } from "../../src/domain/grouping/pair-features.js";
 import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
+import { changesGrouping } from "../../src/modules/ingest/property-assignment.js";
 
 const LIVING = "c3d4a1b2e5f60718";
 const LIVING_RECOMPRESSED = "c3d4a1b2e5f60719"; // 1 bit
@@ -216,6 +217,22 @@ describe("clustering", () => {
     expect(groups.some((group) => group.includes(a) && group.includes(c))).toBe(false);
   });
 
+  it("keeps a listing out of a group when one member's pair with it says two flats, even though the average agrees", () => {
+    // An agency's listing gives the 2nd floor, its copies on three other portals omit it; the owner's listing of
+    // the flat above (3rd floor) agrees with the copies on everything they give.
+    const agency = (floor: number | null, portal: number) =>
+      record({ floor, dpeLabel: "d", publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN, `17e2c4a8f3b6d59${portal}`] });
+    const listed = agency(2, 0);
+    const copies = [agency(null, 1), agency(null, 2), agency(null, 3)];
+    const upstairs = record({ floor: 3, dpeLabel: "d", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
+    const across = [listed, ...copies].map((member) => scorePair(member, upstairs));
+    expect(scorePair(listed, upstairs)).toBeLessThan(-3);
+    expect(across.reduce((sum, score) => sum + score, 0) / across.length).toBeGreaterThanOrEqual(MATCH_MODEL.group);
+    const groups = clusterRecords([listed, ...copies, upstairs]);
+    expect(groups.find((group) => group.includes(listed))).toHaveLength(4);
+    expect(groups.find((group) => group.includes(upstairs))).toEqual([upstairs]);
+  });
+
   it("gives the same groups whatever the order of the records", () => {
     const flat = [
       record({ hashes: [LIVING, KITCHEN] }),
@@ -238,6 +255,14 @@ describe("clustering", () => {
       record({ hashes: [logo, `${(index + 1).toString(16).padStart(2, "0")}3c5a7e9b1d2f4a`], area: 60 + index * 0.4, price: 600_000 + index * 9_000 }),
     );
     expect(clusterRecords(listings)).toHaveLength(12);
+  });
+});
+
+describe("regrouping after a change", () => {
+  it("groups a classified again when any publisher field grouping reads changes, not after a status change", () => {
+    for (const field of ["publisherSiret", "publisherSiren", "publisherPhone", "publisherName", "publisherEmail", "publisherIsProfessional"])
+      expect(changesGrouping(new Set([field])), field).toBe(true);
+    expect(changesGrouping(new Set(["status", "removedAt"]))).toBe(false);
   });
 });
 
