@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
+import { blockPairs, blocksOf } from "../../src/domain/grouping/cluster.js";
 import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
@@ -19,11 +20,13 @@ export async function explainMistakes(
   count: number,
 ): Promise<void> {
   const rows = await database.db.select().from(classifieds).where(sql`true`);
-  const byKey = new Map(rows.map((row) => [row.urlKey, row]));
-  const recordOf = (url: string) => {
-    const row = byKey.get(canonicalUrlKey(url) ?? "");
-    return row === undefined ? undefined : groupingRecordOf(row);
-  };
+  const records = new Map(rows.map((row) => [row.urlKey, groupingRecordOf(row)]));
+  const recordOf = (url: string) => records.get(canonicalUrlKey(url) ?? "");
+  // The photos each pair shares as clustering counts them (a photo many listings of the block show counts half
+  // or nothing); a pair clustering never compares (areas too far apart) is not in the map.
+  const shared = new Map<string, number>();
+  for (const block of blocksOf([...records.values()]))
+    for (const { a, b, sharedPhotos } of blockPairs(block)) shared.set(`${(block[a] as GroupingRecord).key} ${(block[b] as GroupingRecord).key}`, sharedPhotos);
   const pairs = truthPairs(truth);
   const explained = (pair: string) => {
     const [a, b] = pair.split(" ") as [string, string];
@@ -32,7 +35,8 @@ export async function explainMistakes(
     if (x === undefined || y === undefined) return undefined;
     const parts: string[] = [];
     let conflict: string | undefined;
-    const score = scorePair(x, y, undefined, (feature, points) => {
+    const sharedPhotos = shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`);
+    const score = scorePair(x, y, sharedPhotos, (feature, points) => {
       if (points === Number.NEGATIVE_INFINITY) conflict = feature;
       if (points !== 0) parts.push(`${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`);
     });

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
-import { CONFLICT, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { publisherNameKey } from "../../src/domain/grouping/pair-features.js";
+import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
+import { changesGrouping } from "../../src/modules/ingest/property-assignment.js";
 
 const LIVING = "c3d4a1b2e5f60718";
 const LIVING_RECOMPRESSED = "c3d4a1b2e5f60719"; // 1 bit
@@ -33,6 +35,8 @@ function record(overrides: Partial<GroupingRecord> & { hashes?: string[] } = {})
     publisherSiren: null,
     publisherType: null,
     publisherPhone: null,
+    publisherName: null,
+    publisherEmail: null,
     publisherIsProfessional: null,
     contactPhone: null,
     latitude: null,
@@ -145,6 +149,57 @@ describe("pair score", () => {
     expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
   });
 
+  it("recognises one agency from the SIRET on one portal and only its SIREN, phone, e-mail or name on another", () => {
+    const siret = record({ publisherType: "agency", publisherSiret: "55210055400013", publisherSiren: "552100554" });
+    expect(isSamePublisher(siret, record({ publisherType: "agency", publisherSiren: "552100554" }))).toBe(true);
+    expect(isSamePublisher(siret, record({ publisherType: "agency", publisherSiret: "55210055400021", publisherSiren: "552100554" }))).toBe(false);
+    const phoned = record({ publisherType: "agency", publisherSiret: "55210055400013", publisherSiren: "552100554", publisherPhone: "+33499603270" });
+    expect(isSamePublisher(phoned, record({ publisherType: "agency", publisherPhone: "+33499603270" }))).toBe(true);
+    expect(isSamePublisher(record({ publisherEmail: "agence@parc.fr" }), record({ publisherEmail: "agence@parc.fr" }))).toBe(true);
+    const named = (name: string) => record({ publisherType: "agency", publisherName: publisherNameKey(name) });
+    expect(isSamePublisher(named("Immobilière  du  Parc  Écusson"), named("IMMOBILIERE DU PARC ECUSSON"))).toBe(true);
+    expect(isSamePublisher(named("Agence du Parc"), named("Agence de la Gare"))).toBe(false);
+    // Numbers that disagree outweigh a shared name; a private seller is never a publisher of this kind.
+    expect(isSamePublisher({ ...named("Orpi"), publisherSiren: "552100554" }, { ...named("Orpi"), publisherSiren: "732829320" })).toBe(false);
+    expect(isSamePublisher(record({ publisherIsProfessional: false, publisherPhone: "+33612345678" }), record({ publisherPhone: "+33612345678" }))).toBe(false);
+  });
+
+  it("keeps a mandatary network's agents apart whatever the network's name or SIRET, and finds one agent by phone or e-mail", () => {
+    const agent = (overrides: Partial<GroupingRecord>) => record({ publisherType: "mandatary", publisherName: publisherNameKey("iad France"), ...overrides });
+    expect(isSamePublisher(agent({ publisherPhone: "+33611111111" }), agent({ publisherPhone: "+33622222222" }))).toBe(false);
+    expect(isSamePublisher(agent({}), agent({}))).toBe(false);
+    expect(isSamePublisher(agent({ publisherSiret: "49330102200044", publisherPhone: "+33611111111" }), agent({ publisherPhone: "+33611111111" }))).toBe(true);
+    expect(isSamePublisher(agent({ publisherEmail: "julie.martin@iad.fr" }), agent({ publisherEmail: "julie.martin@iad.fr" }))).toBe(true);
+  });
+
+  it("keeps two similar flats of one agency apart when one portal gives its SIRET and the other only its phone", () => {
+    const advert = (words: string) =>
+      textSignature("Location appartement 4 pièces", `Montpellier, secteur Écusson. ${words} Disponible immédiatement, contactez l'agence.`);
+    const common = { area: 85, roomCount: 4, bedroomCount: 3, price: 970, transactionType: "rent", dpeLabel: "d", latitude: 43.6166, longitude: 3.8342 };
+    const first = record({
+      ...common,
+      publisherType: "agency",
+      publisherSiret: "97973321900559",
+      publisherSiren: "979733219",
+      publisherPhone: "+33499603270",
+      textSignature: advert("Appartement T4 comprenant une entrée, un séjour lumineux, une cuisine équipée, trois chambres et une salle d'eau."),
+      hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"],
+    });
+    const second = record({
+      ...common,
+      price: 995,
+      latitude: 43.618,
+      longitude: 3.828,
+      publisherType: "agency",
+      publisherPhone: "+33499603270",
+      textSignature: advert("Grand T4 avec un hall d'entrée, un double séjour, une cuisine américaine, une place de parking en sous-sol."),
+      hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"],
+    });
+    expect(isSamePublisher(first, second)).toBe(true);
+    expect(scorePair(first, second)).toBeLessThan(MATCH_MODEL.link);
+    expect(clusterRecords([first, second])).toHaveLength(2);
+  });
+
   it("discounts the renders a promoter shows on every unit of a programme", () => {
     const unit = (floor: number | null, price: number) =>
       record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
@@ -160,6 +215,22 @@ describe("clustering", () => {
     const groups = clusterRecords([a, b, c]);
     expect(groups).toHaveLength(2);
     expect(groups.some((group) => group.includes(a) && group.includes(c))).toBe(false);
+  });
+
+  it("keeps a listing out of a group when one member's pair with it says two flats, even though the average agrees", () => {
+    // An agency's listing gives the 2nd floor, its copies on three other portals omit it; the owner's listing of
+    // the flat above (3rd floor) agrees with the copies on everything they give.
+    const agency = (floor: number | null, portal: number) =>
+      record({ floor, dpeLabel: "d", publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN, `17e2c4a8f3b6d59${portal}`] });
+    const listed = agency(2, 0);
+    const copies = [agency(null, 1), agency(null, 2), agency(null, 3)];
+    const upstairs = record({ floor: 3, dpeLabel: "d", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
+    const across = [listed, ...copies].map((member) => scorePair(member, upstairs));
+    expect(scorePair(listed, upstairs)).toBeLessThan(-3);
+    expect(across.reduce((sum, score) => sum + score, 0) / across.length).toBeGreaterThanOrEqual(MATCH_MODEL.group);
+    const groups = clusterRecords([listed, ...copies, upstairs]);
+    expect(groups.find((group) => group.includes(listed))).toHaveLength(4);
+    expect(groups.find((group) => group.includes(upstairs))).toEqual([upstairs]);
   });
 
   it("gives the same groups whatever the order of the records", () => {
@@ -184,6 +255,14 @@ describe("clustering", () => {
       record({ hashes: [logo, `${(index + 1).toString(16).padStart(2, "0")}3c5a7e9b1d2f4a`], area: 60 + index * 0.4, price: 600_000 + index * 9_000 }),
     );
     expect(clusterRecords(listings)).toHaveLength(12);
+  });
+});
+
+describe("regrouping after a change", () => {
+  it("groups a classified again when any publisher field grouping reads changes, not after a status change", () => {
+    for (const field of ["publisherSiret", "publisherSiren", "publisherPhone", "publisherName", "publisherEmail", "publisherIsProfessional"])
+      expect(changesGrouping(new Set([field])), field).toBe(true);
+    expect(changesGrouping(new Set(["status", "removedAt"]))).toBe(false);
   });
 });
 

@@ -53,6 +53,8 @@ function base(key: string, overrides: Partial<GroupingRecord>): GroupingRecord {
     publisherType: null,
     publisherPhone: null,
     publisherIsProfessional: null,
+    publisherName: null,
+    publisherEmail: null,
     contactPhone: null,
     latitude: null,
     longitude: null,

@@ -1,8 +1,9 @@
 /**
  * Groups classifieds into properties: the pairs of a block are scored (pair-score.ts), then groups are built
  * greedily from the strongest link down, a link joining two groups only when the whole group stays coherent:
- * no pair across them conflicts, and their average weight stays positive enough. A~B and B~C therefore do not
- * force A~C when A and C conflict, and a chain of weak links does not drag unrelated flats together.
+ * no pair across them conflicts or scores as clearly two properties, and their average weight stays high
+ * enough. A~B and B~C therefore do not force A~C when A and C conflict, and a chain of weak links does not drag
+ * unrelated flats together.
  *
  * The result depends only on the set of classifieds given, never on their order: records are sorted by their
  * stable key first, and ties between equal weights are broken on the keys.
@@ -18,6 +19,14 @@ import { samePhoto, type PackedPhoto } from "./photo-hash.js";
  * portals and re-listed once shows its photos on five classifieds.
  */
 const COMMON_PHOTO_PARTNERS = 5;
+
+/**
+ * A pair scoring below this (log-odds −3: about one chance in twenty of one property) keeps its two groups
+ * apart, however well the other pairs across them agree: the average over the pairs would otherwise let a few
+ * strong links between copies outvote a pair the model takes for two flats (the owner's listing of one flat and an
+ * agency's of its twin, say), and chain them together.
+ */
+const DISTINCT = -3;
 
 /** The groups of `records`: each group sorted by key, the groups by their first key. */
 export function clusterRecords<R extends GroupingRecord>(records: readonly R[], model: MatchModel = MATCH_MODEL): R[][] {
@@ -212,7 +221,7 @@ class BlockGraph<R extends GroupingRecord> {
       for (const x of left) {
         for (const y of right) {
           const score = scoreOf(x, y);
-          if (score === CONFLICT) coherent = false;
+          if (score < DISTINCT) coherent = false; // CONFLICT included
           total += score;
         }
         if (!coherent) break;

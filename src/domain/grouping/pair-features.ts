@@ -30,6 +30,9 @@ export type GroupingRecord = {
   publisherSiren: string | null;
   publisherType: string | null;
   publisherPhone: string | null;
+  /** The publisher's name folded to a key (`publisherNameKey`): portals spell one agency's name many ways. */
+  publisherName: string | null;
+  publisherEmail: string | null;
   publisherIsProfessional: boolean | null;
   contactPhone: string | null;
   latitude: number | null;
@@ -115,14 +118,41 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   return { levels };
 }
 
-/** The publisher is the same company and, for mandatary networks (one SIRET for thousands of agents), the same agent. */
+/**
+ * The same professional publisher. Portals give a publisher's identity in pieces: the SIRET on some, only the
+ * SIREN on others (leboncoin), often neither, and the agency's phone, e-mail or name spelt their own way. Company
+ * numbers decide when both listings give them (a SIRET against the other's SIREN compares SIRENs); otherwise the
+ * same office phone, e-mail or name says it is one agency. A mandatary network publishes thousands of agents
+ * under one SIRET and one name: there only the agent's own phone or e-mail identifies the publisher.
+ */
 export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
-  const sameCompany =
-    (a.publisherSiret !== null && a.publisherSiret === b.publisherSiret) ||
-    (a.publisherSiret === null && b.publisherSiret === null && a.publisherSiren !== null && a.publisherSiren === b.publisherSiren);
-  if (!sameCompany) return false;
-  if (a.publisherType === "mandatary" || b.publisherType === "mandatary") return a.publisherPhone !== null && a.publisherPhone === b.publisherPhone;
-  return true;
+  if (a.publisherIsProfessional === false || b.publisherIsProfessional === false) return false;
+  const company = sameCompany(a, b);
+  if (company === false) return false;
+  const sameContact =
+    (a.publisherPhone !== null && a.publisherPhone === b.publisherPhone) || (a.publisherEmail !== null && a.publisherEmail === b.publisherEmail);
+  if (a.publisherType === "mandatary" || b.publisherType === "mandatary") return a.publisherType === b.publisherType && sameContact;
+  return company === true || sameContact || (a.publisherName !== null && a.publisherName === b.publisherName);
+}
+
+/** Whether the company numbers say one company (true), two (false), or nothing (null: a side gives none). */
+function sameCompany(a: GroupingRecord, b: GroupingRecord): boolean | null {
+  if (a.publisherSiret !== null && b.publisherSiret !== null) return a.publisherSiret === b.publisherSiret;
+  if (a.publisherSiren !== null && b.publisherSiren !== null) return a.publisherSiren === b.publisherSiren;
+  return null;
+}
+
+/**
+ * A publisher's name as a key: case, accents, spaces and punctuation dropped ("Immobilière  du Parc" and
+ * "IMMOBILIERE DU PARC" are one key); null for a name without a letter or digit.
+ */
+export function publisherNameKey(name: string): string | null {
+  const key = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
+  return key === "" ? null : key;
 }
 
 function areaLevel(a: number | null, b: number | null): string | null {

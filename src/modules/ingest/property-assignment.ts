@@ -10,7 +10,7 @@ import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
 import { areasComparable, countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotos } from "../../domain/grouping/photo-hash.js";
-import { blockKey } from "../../domain/grouping/pair-features.js";
+import { blockKey, publisherNameKey } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
@@ -36,6 +36,8 @@ export type GroupingColumns = Pick<
   | "publisherSiren"
   | "publisherType"
   | "publisherPhone"
+  | "publisherName"
+  | "publisherEmail"
   | "publisherIsProfessional"
   | "contactPhone"
   | "latitude"
@@ -75,8 +77,12 @@ const GROUPING_FIELDS: ReadonlySet<string> = new Set([
   "title",
   "description",
   "publisherSiret",
+  "publisherSiren",
   "publisherType",
   "publisherPhone",
+  "publisherName",
+  "publisherEmail",
+  "publisherIsProfessional",
   "contactPhone",
   "latitude",
   "longitude",
@@ -99,6 +105,10 @@ export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
  * photos are packed once (the packed photos are never modified).
  */
 const photosOf = memoise((imageHashes: string) => packPhotos(imageHashes === "" ? [] : imageHashes.split(",")));
+
+/** A publisher's name as grouping compares it: the same few names recur on thousands of classifieds. */
+const nameKey = memoise(publisherNameKey);
+const nameKeyOf = (name: string | null) => (name === null ? null : nameKey(name));
 
 /** A stored classified as grouping sees it, and the property it belongs to. */
 export type PropertyCandidate = { classifiedId: string; propertyId: string; record: GroupingRecord };
@@ -125,6 +135,8 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     publisherSiren: row.publisherSiren,
     publisherType: row.publisherType,
     publisherPhone: row.publisherPhone,
+    publisherName: nameKeyOf(row.publisherName),
+    publisherEmail: row.publisherEmail,
     publisherIsProfessional: row.publisherIsProfessional,
     contactPhone: row.contactPhone,
     latitude: row.latitude,
