@@ -22,9 +22,10 @@ import {
 
 /**
  * The properties that match `filter` (and `text`, the expanded form of its `searchQuery`) within `contract`,
- * one page of them in `sort` order, and how many match in all (exactly up to {@link EXACT_TOTAL_BOUND}). The contract predicate is always part of the
- * condition. The page carries whole rows, as the contract shows them (the same rows `propertyById` loads), so
- * that callers need no second statement to read the properties of the page.
+ * one page of them in `sort` order, and how many match in all (exactly up to {@link EXACT_TOTAL_BOUND}). The
+ * contract predicate is always part of the condition. The page carries whole rows, as the contract shows them
+ * (the same rows `propertyById` loads), so that callers need no second statement to read the properties of the
+ * page.
  */
 export async function searchPropertyPage(
   db: Database,
