@@ -1,3 +1,4 @@
+import { groupingRecord } from "../factories/grouping-records.js";
 import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
@@ -18,38 +19,14 @@ let keys = 0;
 function record(overrides: Partial<GroupingRecord> & { hashes?: string[] } = {}): GroupingRecord {
   const { hashes, ...rest } = overrides;
   keys += 1;
-  return {
-    key: `portal.fr/${String(keys).padStart(4, "0")}`,
-    inseeCode: "75111",
-    propertyType: "apartment",
-    transactionType: "sale",
+  return groupingRecord(`portal.fr/${String(keys).padStart(4, "0")}`, {
     area: 62,
-    landArea: null,
     roomCount: 3,
     bedroomCount: 2,
-    floor: null,
     price: 650_000,
     photos: packPhotos(hashes ?? []),
-    textSignature: null,
-    publisherSiret: null,
-    publisherSiren: null,
-    publisherType: null,
-    publisherPhone: null,
-    publisherName: null,
-    publisherEmail: null,
-    publisherIsProfessional: null,
-    contactPhone: null,
-    latitude: null,
-    longitude: null,
-    dpeLabel: null,
-    dpeValue: null,
-    gesLabel: null,
-    gesValue: null,
-    constructionYear: null,
-    isNewBuild: false,
-    flags: [],
     ...rest,
-  };
+  });
 }
 
 describe("photo hashes", () => {

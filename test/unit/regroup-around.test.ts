@@ -1,3 +1,4 @@
+import { groupingRecord } from "../factories/grouping-records.js";
 import { describe, expect, it } from "vitest";
 import { clusterAround, clusterRecords } from "../../src/domain/grouping/cluster.js";
 import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
@@ -35,38 +36,7 @@ function recompressed(hash: string, next: () => number): string {
 type Flat = { area: number; rooms: number; floor: number | null; price: number; photos: string[] };
 
 function base(key: string, overrides: Partial<GroupingRecord>): GroupingRecord {
-  return {
-    key,
-    inseeCode: "69381",
-    propertyType: "apartment",
-    transactionType: "sale",
-    area: 60,
-    landArea: null,
-    roomCount: null,
-    bedroomCount: null,
-    floor: null,
-    price: 300_000,
-    photos: [],
-    textSignature: null,
-    publisherSiret: null,
-    publisherSiren: null,
-    publisherType: null,
-    publisherPhone: null,
-    publisherIsProfessional: null,
-    publisherName: null,
-    publisherEmail: null,
-    contactPhone: null,
-    latitude: null,
-    longitude: null,
-    dpeLabel: null,
-    dpeValue: null,
-    gesLabel: null,
-    gesValue: null,
-    constructionYear: null,
-    isNewBuild: false,
-    flags: [],
-    ...overrides,
-  };
+  return groupingRecord(key, { inseeCode: "69381", area: 60, price: 300_000, ...overrides });
 }
 
 /** A random block: flats of close sizes, each published one to four times with noise, some with an agency's logo. */

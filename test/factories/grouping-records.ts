@@ -1,0 +1,37 @@
+import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+
+/** A grouping record that says nothing but its key and block: every other field unknown. Tests add what they compare. */
+export function groupingRecord(key: string, fields: Partial<GroupingRecord>): GroupingRecord {
+  return {
+    key,
+    inseeCode: "75111",
+    propertyType: "apartment",
+    transactionType: "sale",
+    area: null,
+    landArea: null,
+    roomCount: null,
+    bedroomCount: null,
+    floor: null,
+    price: 0,
+    photos: [],
+    textSignature: null,
+    publisherSiret: null,
+    publisherSiren: null,
+    publisherType: null,
+    publisherPhone: null,
+    publisherName: null,
+    publisherEmail: null,
+    publisherIsProfessional: null,
+    contactPhone: null,
+    latitude: null,
+    longitude: null,
+    dpeLabel: null,
+    dpeValue: null,
+    gesLabel: null,
+    gesValue: null,
+    constructionYear: null,
+    isNewBuild: false,
+    flags: [],
+    ...fields,
+  };
+}
