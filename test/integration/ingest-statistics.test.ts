@@ -11,6 +11,13 @@ async function estimate(database: TestDatabase, table: string): Promise<number> 
   return Number(rows[0]?.n ?? -1);
 }
 
+/** How many of a table's pages are marked all-visible, and how many it has (as the last VACUUM or ANALYZE saw). */
+async function visibility(database: TestDatabase, table: string): Promise<{ allVisible: number; pages: number }> {
+  const result: unknown = await database.db.execute(sql`select relallvisible as "allVisible", relpages as pages from pg_class where relname = ${table}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ allVisible: number; pages: number }>;
+  return { allVisible: Number(rows[0]?.allVisible ?? 0), pages: Number(rows[0]?.pages ?? 0) };
+}
+
 /**
  * After an ingest that changed a large share of a table, its statistics are refreshed (nothing else would on a
  * server without autovacuum, and plans would be guesses); a small ingest into a large table does not analyze it.
@@ -35,5 +42,15 @@ describe("statistics after an ingest", () => {
     expect(await estimate(database, "events")).toBeGreaterThan(0);
     await ingest(database.db, [observation({ property: { area: 200 } })]);
     expect(await estimate(database, "classifieds")).toBe(60); // 1 row in 61: not worth an ANALYZE
+  });
+
+  it("vacuums the properties after a bulk ingest, so that searches read their indexes only", async () => {
+    await ingest(
+      database.db,
+      Array.from({ length: 80 }, (_, index) => observation({ property: { area: 300 + index } })),
+    );
+    const properties = await visibility(database, "properties");
+    expect(properties.pages).toBeGreaterThan(0);
+    expect(properties.allVisible).toBe(properties.pages);
   });
 });

@@ -395,6 +395,13 @@ const INGEST_TABLES = ["classifieds", "properties", "events", "classified_price_
 const ANALYZE_SHARE = 0.1;
 
 /**
+ * The tables that are also vacuumed when analyzed: searches read only the indexes of `properties` (see its
+ * schema), which PostgreSQL can do only on the pages VACUUM has marked all-visible; on the others it reads the
+ * table as well.
+ */
+const VACUUMED_TABLES: ReadonlySet<string> = new Set(["properties"]);
+
+/**
  * Refreshes the planner's statistics of the tables an ingest changed a large share of (`changedRows` rows
  * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
  * query on guesses (a server without autovacuum never does; one with it lags behind a bulk load). Small ingests
@@ -408,6 +415,6 @@ export async function analyzeAfterBulkChange(db: Database, changedRows: number):
   const rows = Array.isArray(estimates) ? estimates : (estimates as { rows: Array<{ relname: string; reltuples: number }> }).rows; // postgres.js returns the rows, PGlite a result object
   const stale = rows.filter((row) => Number(row.reltuples) <= 0 || changedRows > ANALYZE_SHARE * Number(row.reltuples)).map((row) => row.relname);
   // Table names come from the list above, never from input.
-  for (const table of stale) await db.execute(sql.raw(`analyze "${table}"`));
+  for (const table of stale) await db.execute(sql.raw(VACUUMED_TABLES.has(table) ? `vacuum (analyze) "${table}"` : `analyze "${table}"`));
   return stale;
 }

@@ -119,15 +119,22 @@ async function pageAndTotal(
   } else if (fromMatches.total <= EXACT_TOTAL_BOUND) {
     return { ...fromMatches, ...totalOf(fromMatches.total) };
   }
+  // The ids first, then their rows: the ids of the page and of the rows skipped before it come from the
+  // sort order's index alone (see the schema of properties), and only the page's rows are read from the table.
+  const idsInOrder = database
+    .select({ id: properties.id })
+    .from(properties)
+    .where(page.after ? and(where, after(key, order, page.after)) : where)
+    .orderBy(...orderBy(key, order))
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset);
   const inOrder = await pageRows(
     database,
     visible.query
       .select({ columns: PAGE_COLUMN_LIST, sortKey: positionText(key) })
       .from(properties)
-      .where(page.after ? and(where, after(key, order, page.after)) : where)
-      .orderBy(...orderBy(key, order))
-      .limit(page.limit)
-      .offset(page.after ? 0 : page.offset),
+      .where(inArray(properties.id, idsInOrder))
+      .orderBy(...orderBy(key, order)),
   );
   return { ...inOrder, ...totalOf(EXACT_TOTAL_BOUND + 1) };
 }
