@@ -7,11 +7,12 @@
  * filtered `properties`. Prints p50/p95/p99 and req/s for each. With `--also=M`, the same first at M classifieds,
  * in the same run, for comparison. Nothing is analyzed by hand: the ingest keeps the statistics itself.
  *
- *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--keep] [--ingest-only]
+ *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--keep] [--ingest-only] [--only=text]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server to `create database`
  * on. `--keep` keeps each size's database (`scale_bench_N`) and reuses it when it already holds N classifieds.
- * `--ingest-only` measures the ingests and skips the reads.
+ * `--ingest-only` measures the ingests and skips the reads; `--only=TEXT` runs only the reads whose name holds TEXT.
+ * Each read also shows the gateway process's CPU time per request: the rest of a request's cost is the database's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -33,6 +34,7 @@ const duration = option("duration", 10);
 const connections = option("connections", 8);
 const keep = args.includes("--keep");
 const ingestOnly = args.includes("--ingest-only");
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const SEED = 20_261_125;
 const POOL_SIZE = 10;
 
@@ -226,11 +228,11 @@ async function main(): Promise<void> {
     const tokens = await tokensFor(url);
     const gateway = await startGateway(url);
     try {
-      for (const scenario of scenariosOf(samples)) {
+      for (const scenario of scenariosOf(samples).filter((s) => !only || s.name.includes(only))) {
         await load(gateway.port, tokens, scenario, 2); // warm-up: JIT, pools, caches
         const f = await load(gateway.port, tokens, scenario, duration, gateway.child.pid);
         const failures = f.non2xx > 0 ? `, ${f.non2xx} failed` : "";
-        const cell = `${f.rps.toFixed(0)} req/s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)}${failures}`;
+        const cell = `${f.rps.toFixed(0)} req/s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)}, gateway CPU ${f.cpuMsPerRequest.toFixed(1)} ms${failures}`;
         const row = results.get(scenario.name) ?? new Map<number, string>();
         row.set(size, cell);
         results.set(scenario.name, row);
@@ -243,7 +245,7 @@ async function main(): Promise<void> {
     }
   }
   if (ingestOnly) return;
-  console.log(`\n${connections} connections, ${duration} s each; req/s, then p50 / p95 / p99 ms\n`);
+  console.log(`\n${connections} connections, ${duration} s each; req/s, then p50 / p95 / p99 ms, then the gateway's CPU time a request\n`);
   console.log(`| request | ${sizes.map((size) => `${thousands(size)} classifieds`).join(" | ")} |`);
   console.log(`|---|${sizes.map(() => "---").join("|")}|`);
   for (const [name, row] of results) console.log(`| ${name} | ${sizes.map((size) => row.get(size) ?? "").join(" | ")} |`);
