@@ -388,8 +388,19 @@ export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock)
     );
 }
 
-/** The tables an ingest writes, whose statistics the planner needs to be current. */
-const INGEST_TABLES = ["classifieds", "properties", "events", "classified_price_history", "classified_image_lists", "property_redirects"] as const;
+/**
+ * The tables an ingest writes, whose statistics the planner needs to be current; `search_lexemes`, the search
+ * vocabulary that every text search reads, through a trigger on `properties`.
+ */
+const INGEST_TABLES = [
+  "classifieds",
+  "properties",
+  "events",
+  "classified_price_history",
+  "classified_image_lists",
+  "property_redirects",
+  "search_lexemes",
+] as const;
 
 /** A table is analyzed again when an ingest changed more than this share of its rows (or it has no statistics). */
 const ANALYZE_SHARE = 0.1;
