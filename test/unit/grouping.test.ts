@@ -226,6 +226,21 @@ describe("clustering", () => {
     expect(expected).toHaveLength(2);
   });
 
+  it("does not take the façade photo that the listings of several flats of one building show for the flat's own photo", () => {
+    // Three flats of one building, each listing showing the building's façade and photos of its own rooms; the
+    // first flat's floor is not given, the other two are on the 1st and the 4th floor (so two flats at least).
+    const facade = "9b3e6c1d7a2f4e58";
+    const flat = (floor: number | null, area: number, price: number, rooms: string[]) =>
+      record({ floor, area, price, roomCount: 2, bedroomCount: 1, dpeLabel: "d", hashes: [facade, ...rooms] });
+    const first = flat(null, 45, 310_000, ["4c1a7e93d2b6f058", "e07b3d9a51c6482f"]);
+    const firstElsewhere = flat(null, 45, 310_000, ["4c1a7e93d2b6f059", "e07b3d9a51c6482f"]); // the same flat, recompressed
+    const second = flat(1, 44, 300_000, ["37d9e2a4c81b6f05", "a2f46c0e9d3b7158"]);
+    const fourth = flat(4, 47, 325_000, ["d18f5b27e3a96c40", "6ae0c3f7b2d41985"]);
+    const groups = clusterRecords([first, firstElsewhere, second, fourth]);
+    expect(groups).toHaveLength(3);
+    expect(groups.find((group) => group.includes(first))).toEqual(expect.arrayContaining([first, firstElsewhere]));
+  });
+
   it("does not link a whole block through a logo every listing of an agency shows", () => {
     const logo = "f0e1d2c3b4a59687";
     const listings = Array.from({ length: 12 }, (_, index) =>

@@ -9,7 +9,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { MATCH_MODEL } from "./match-model.js";
-import { blockKey } from "./pair-features.js";
+import { blockKey, cannotBeOne } from "./pair-features.js";
 import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { samePhoto, type PackedPhoto } from "./photo-hash.js";
 
@@ -17,6 +17,12 @@ import { samePhoto, type PackedPhoto } from "./photo-hash.js";
  * A photo that this many other classifieds of the block show is common (an agency's logo, a programme's renders,
  * a stock picture of the town): it counts half, and from twice as many, not at all. One flat published on four
  * portals and re-listed once shows its photos on five classifieds.
+ *
+ * A photo also counts for nothing, however few classifieds show it, when two of those that show it cannot be one
+ * property (floors or areas far apart, a studio and a three-room flat...): it is then a picture of something
+ * several properties share (a building's façade, the view from its windows, a programme's render), and says
+ * nothing of which flat a listing is. Both are read from the block's content alone (the classified and the
+ * comparable classifieds that share the photo with it), so neither depends on the order classifieds arrived in.
  */
 const COMMON_PHOTO_PARTNERS = 5;
 
@@ -87,8 +93,9 @@ const NO_MASKS: PairMasks = [0, 0];
 /**
  * One block's records (in key order) and what clustering reads of them, each computed when first needed and
  * kept: which records are comparable (areas close enough, or one unknown), the photos each pair shares, how
- * many comparable records show each photo of a record, and the scores of pairs. Scores are those of
- * `blockPairs`: computed here for the pairs clustering reads only.
+ * many comparable records show each photo of a record and whether two that cannot be one property do, and the
+ * scores of pairs. `blockPairs` reads the shared photos from it too, so that the model is fitted on what
+ * clustering scores; scores are computed for the pairs clustering reads only.
  */
 class BlockGraph<R extends GroupingRecord> {
   private readonly n: number;
@@ -97,7 +104,7 @@ class BlockGraph<R extends GroupingRecord> {
   private readonly withoutArea: number[];
   private readonly neighbourLists = new Map<number, number[]>();
   private readonly masks = new Map<number, PairMasks>();
-  private readonly partners = new Map<number, Uint16Array>();
+  private readonly partners = new Map<number, PhotoPartners>();
   private readonly scores = new Map<number, number>();
 
   constructor(
@@ -146,11 +153,16 @@ class BlockGraph<R extends GroupingRecord> {
     const key = a * this.n + b;
     const known = this.scores.get(key);
     if (known !== undefined) return known;
-    const [maskA, maskB] = this.pairMasks(a, b);
-    const shared = maskA === 0 ? 0 : Math.min(weighted(this.partnersOf(a), maskA), weighted(this.partnersOf(b), maskB));
-    const score = scorePair(this.records[a] as R, this.records[b] as R, shared, undefined, this.model); // a, b < n
+    const score = scorePair(this.records[a] as R, this.records[b] as R, this.sharedPhotos(a, b), undefined, this.model); // a, b < n
     this.scores.set(key, score);
     return score;
+  }
+
+  /** How many photos comparable records `a` and `b` share, each counted 1, half or nothing (see COMMON_PHOTO_PARTNERS). */
+  sharedPhotos(a: number, b: number): number {
+    const [maskA, maskB] = this.pairMasks(a, b);
+    if (maskA === 0) return 0;
+    return Math.min(this.photoPartners(a).weighted(maskA), this.photoPartners(b).weighted(maskB));
   }
 
   /**
@@ -176,7 +188,8 @@ class BlockGraph<R extends GroupingRecord> {
     this.records.forEach((record, index) => {
       if (!seeds.has(record.key)) return;
       take(index);
-      // Its photos count in how common each photo of these is: their scores may change.
+      // Its photos count in how common each photo of these is (how many show it, and whether two that cannot be
+      // one property do): their scores may change.
       for (const y of this.neighbours(index)) if (this.pairMasks(index, y)[0] !== 0) take(y);
     });
     for (let next = 0; next < queue.length; next += 1) {
@@ -252,14 +265,31 @@ class BlockGraph<R extends GroupingRecord> {
     return x < y ? masks : [masks[1], masks[0]];
   }
 
-  /** For each photo of record `x`, how many comparable records show it. */
-  private partnersOf(x: number): Uint16Array {
+  /**
+   * For each photo of record `x`, how many comparable records show it, and whether two of the records showing it
+   * (`x` and those) cannot be one property. Photos shown so widely that they weigh nothing anyway are not checked.
+   */
+  private photoPartners(x: number): PhotoPartners {
     const known = this.partners.get(x);
     if (known !== undefined) return known;
     const counts = new Uint16Array(Math.min(this.records[x]?.photos.length ?? 0, 32));
-    if (counts.length > 0) for (const y of this.neighbours(x)) countBits(counts, this.pairMasks(x, y)[0]);
-    this.partners.set(x, counts);
-    return counts;
+    const showing: number[][] = Array.from(counts, () => [x]);
+    if (counts.length > 0) {
+      for (const y of this.neighbours(x)) {
+        const mask = this.pairMasks(x, y)[0];
+        if (mask === 0) continue;
+        countBits(counts, mask);
+        for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) showing[bit]?.push(y);
+      }
+    }
+    let distinct = 0;
+    for (let bit = 0; bit < counts.length; bit += 1) {
+      const records = showing[bit] as number[];
+      if (records.length > 1 && weightOf(counts[bit] ?? 0) > 0 && anyTwoDistinct(records.map((index) => this.records[index] as R))) distinct |= 1 << bit;
+    }
+    const partners = new PhotoPartners(counts, distinct);
+    this.partners.set(x, partners);
+    return partners;
   }
 
   private areaOf(index: number): number {
@@ -284,9 +314,8 @@ class BlockGraph<R extends GroupingRecord> {
  * photo discounted: what clustering scores, and what the match model is fitted on.
  */
 export function blockPairs(records: readonly GroupingRecord[]): Array<{ a: number; b: number; sharedPhotos: number }> {
-  const pairs = comparablePairs(records);
-  const shared = sharedPhotos(records, pairs);
-  return pairs.map(([a, b], index) => ({ a, b, sharedPhotos: shared[index] ?? 0 }));
+  const graph = new BlockGraph(records, MATCH_MODEL);
+  return comparablePairs(records).map(([a, b]) => ({ a, b, sharedPhotos: graph.sharedPhotos(a, b) }));
 }
 
 /**
@@ -320,28 +349,6 @@ function comparablePairs(records: readonly GroupingRecord[]): Array<[number, num
   return pairs;
 }
 
-/**
- * For each pair, how many photos its two records share, a common photo counting half or nothing (see
- * COMMON_PHOTO_PARTNERS). Photos are compared once per pair: which photos of each side the other side shows is
- * kept as a bit mask (photos beyond the 32nd of a listing are not compared).
- */
-function sharedPhotos(records: readonly GroupingRecord[], pairs: ReadonlyArray<[number, number]>): number[] {
-  const partners = records.map((record) => new Uint16Array(Math.min(record.photos.length, 32)));
-  const masks = pairs.map(([a, b]) => {
-    const mask = photoMasks(records[a] as GroupingRecord, records[b] as GroupingRecord);
-    if (mask[0] !== 0) {
-      countBits(partners[a] as Uint16Array, mask[0]);
-      countBits(partners[b] as Uint16Array, mask[1]);
-    }
-    return mask;
-  });
-  return pairs.map(([a, b], index) => {
-    const [maskA, maskB] = masks[index] as PairMasks;
-    if (maskA === 0) return 0;
-    return Math.min(weighted(partners[a] as Uint16Array, maskA), weighted(partners[b] as Uint16Array, maskB));
-  });
-}
-
 /** Which photos of `x` that `y` shows, and of `y` that `x` shows, as bit masks (the first 32 photos of each). */
 function photoMasks(x: GroupingRecord, y: GroupingRecord): PairMasks {
   if (x.photos.length === 0 || y.photos.length === 0) return NO_MASKS;
@@ -368,10 +375,33 @@ function weightOf(count: number): number {
   return count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1;
 }
 
-function weighted(counts: Uint16Array, mask: number): number {
-  let total = 0;
-  for (let bit = 0; bit < counts.length; bit += 1) if ((mask >>> bit) & 1) total += weightOf(counts[bit] ?? 0);
-  return total;
+/** Whether two of `records` cannot be one property. */
+function anyTwoDistinct(records: readonly GroupingRecord[]): boolean {
+  for (let i = 0; i < records.length; i += 1)
+    for (let j = i + 1; j < records.length; j += 1) if (cannotBeOne(records[i] as GroupingRecord, records[j] as GroupingRecord)) return true;
+  return false;
+}
+
+/**
+ * What the block says of each photo of one record: how many comparable records show it, and (a bit mask) which
+ * of its photos two records that cannot be one property show. A photo's weight in a pair is 1, half or nothing by
+ * how many show it, and nothing when it is shown on two properties (see COMMON_PHOTO_PARTNERS).
+ */
+class PhotoPartners {
+  constructor(
+    private readonly counts: Uint16Array,
+    private readonly distinct: number,
+  ) {}
+
+  /** The weight of the photos of `mask`. */
+  weighted(mask: number): number {
+    let total = 0;
+    for (let bit = 0; bit < this.counts.length; bit += 1) {
+      if (((mask >>> bit) & 1) === 0 || ((this.distinct >>> bit) & 1) === 1) continue;
+      total += weightOf(this.counts[bit] ?? 0);
+    }
+    return total;
+  }
 }
 
 function compareKeys(a: string, b: string): number {

@@ -79,22 +79,13 @@ const CONFLICTING = "conflict";
 
 /**
  * The levels of a pair of one block. `sharedPhotos` is how many photos the two share, each counted 1 or less:
- * the caller may discount photos that many listings share (an agency's logo, a programme's renders).
+ * the caller may discount photos that many listings share (an agency's logo, a programme's renders) or that
+ * listings of two properties show (a building's façade).
  */
 export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b)): PairComparison {
   if (!sameBlock(a, b)) return { conflict: "block" };
   const levels: string[] = [];
-  const checks: Array<[string, string | null]> = [
-    ["area", areaLevel(a.area, b.area)],
-    ["rooms", countLevel(a.roomCount, b.roomCount)], // the living room counted or not: off by one
-    ["bedrooms", countLevel(a.bedroomCount, b.bedroomCount)],
-    ["floor", countLevel(a.floor, b.floor)], // the ground floor written 0 or 1
-    ["price", priceLevel(a.price, b.price)],
-    ["dpeLabel", labelLevel(a.dpeLabel, b.dpeLabel)],
-    ["gesLabel", labelLevel(a.gesLabel, b.gesLabel)],
-    ["year", yearLevel(a.constructionYear, b.constructionYear)],
-  ];
-  for (const [feature, level] of checks) {
+  for (const [feature, level] of conflictingFeatureLevels(a, b)) {
     if (level === CONFLICTING) return { conflict: feature };
     if (level !== null) levels.push(`${feature}:${level}`);
   }
@@ -116,6 +107,25 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone)
     levels.push("privatePhone:same");
   return { levels };
+}
+
+/** Whether two classifieds cannot be one property whatever else they share: another block, or a conflict. */
+export function cannotBeOne(a: GroupingRecord, b: GroupingRecord): boolean {
+  return !sameBlock(a, b) || conflictingFeatureLevels(a, b).some(([, level]) => level === CONFLICTING);
+}
+
+/** The levels of the features whose disagreement can rule a match out (`CONFLICTING`), null when unknown. */
+function conflictingFeatureLevels(a: GroupingRecord, b: GroupingRecord): Array<[string, string | null]> {
+  return [
+    ["area", areaLevel(a.area, b.area)],
+    ["rooms", countLevel(a.roomCount, b.roomCount)], // the living room counted or not: off by one
+    ["bedrooms", countLevel(a.bedroomCount, b.bedroomCount)],
+    ["floor", countLevel(a.floor, b.floor)], // the ground floor written 0 or 1
+    ["price", priceLevel(a.price, b.price)],
+    ["dpeLabel", labelLevel(a.dpeLabel, b.dpeLabel)],
+    ["gesLabel", labelLevel(a.gesLabel, b.gesLabel)],
+    ["year", yearLevel(a.constructionYear, b.constructionYear)],
+  ];
 }
 
 /**
