@@ -45,13 +45,15 @@ describe("statistics after an ingest", () => {
     expect(await estimate(database, "classifieds")).toBe(60); // 1 row in 61: not worth an ANALYZE
   });
 
-  it("vacuums the properties after a bulk ingest, so that searches read their indexes only", async () => {
+  it("vacuums the properties and the search vocabulary after a bulk ingest, so that searches read their indexes", async () => {
     await ingest(
       database.db,
       Array.from({ length: 80 }, (_, index) => observation({ property: { area: 300 + index } })),
     );
-    const properties = await visibility(database, "properties");
-    expect(properties.pages).toBeGreaterThan(0);
-    expect(properties.allVisible).toBe(properties.pages);
+    for (const table of ["properties", "search_lexemes"]) {
+      const { allVisible, pages } = await visibility(database, table);
+      expect(pages, table).toBeGreaterThan(0);
+      expect(allVisible, table).toBe(pages);
+    }
   });
 });

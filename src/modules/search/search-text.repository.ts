@@ -8,8 +8,7 @@ import { buildTextQuery, type QueryWord, type TextQuery } from "./search-text.js
  *
  * The `search_config` migration keeps, for every property, `search_vector` = the French full-text vector of
  * `search_text` under `french_unaccent` (accents removed, then the French Snowball stemmer; French stop words
- * dropped), indexed with GIN, and `search_lexemes`, the vocabulary of all those vectors, trigram-indexed (GiST,
- * migration 0016).
+ * dropped), indexed with GIN, and `search_lexemes`, the vocabulary of all those vectors, trigram-indexed.
  * Neither is declared in the Drizzle schema (so whole-row reads do not carry them): they are named here only.
  *
  * A query is cut into the same lexemes ("Maisons, jardins" → maison, jardin). Each lexeme of four letters or
