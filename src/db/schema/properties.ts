@@ -58,9 +58,9 @@ export const properties = pgTable(
     // (3,900 pages, 57 ms, for one department's sale flats at a million classifieds; 4 ms from the index).
     // Drizzle declares the key columns; migration 0015 adds each index's INCLUDE columns, which it cannot
     // declare: every column a search filters on (search-filter.repository.ts) for the department and coordinates
-    // indexes, where a search starts, and the commonest filters (what, where) for the sort-order indexes, which
-    // a search with more than 10,000 matches pages through. A filter on a column outside an index's list makes
-    // that search read the table again: keep the lists whole when a filter is added.
+    // indexes, where a search starts, and the commonest filters (what, where, price, area) for the sort-order
+    // indexes, which a search with more than 10,000 matches pages through. A filter on a column outside an
+    // index's list makes that search read the table again: keep the lists whole when a filter is added.
     //
     // The most common search: where, what, and a price range. With the price in the same index a range within
     // a department reads only the matching rows (a separate price index made PostgreSQL combine bitmaps of
