@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { ingest } from "./ingest.helpers.js";
@@ -16,6 +17,13 @@ async function visibility(database: TestDatabase, table: string): Promise<{ allV
   const result: unknown = await database.db.execute(sql`select relallvisible as "allVisible", relpages as pages from pg_class where relname = ${table}`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ allVisible: number; pages: number }>;
   return { allVisible: Number(rows[0]?.allVisible ?? 0), pages: Number(rows[0]?.pages ?? 0) };
+}
+
+/** How many times a table was vacuumed by hand (not by autovacuum). */
+async function vacuumCount(database: TestDatabase, table: string): Promise<number> {
+  const result: unknown = await database.db.execute(sql`select vacuum_count as n from pg_stat_user_tables where relname = ${table}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ n: number }>;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -43,6 +51,20 @@ describe("statistics after an ingest", () => {
     expect(await estimate(database, "search_lexemes")).toBeGreaterThan(0); // filled by a trigger, read by text search
     await ingest(database.db, [observation({ property: { area: 200 } })]);
     expect(await estimate(database, "classifieds")).toBe(60); // 1 row in 61: not worth an ANALYZE
+  });
+
+  it("vacuums the properties again after a regrouping that rewrote many of them", async () => {
+    const flats = Array.from({ length: 30 }, (_, index) => observation({ property: { area: 500 + index * 10 } }));
+    await ingest(database.db, flats);
+    // Put the 30 distinct flats into one property, as a wrong older model could have: regrouping splits them.
+    const urls = flats.map((flat) => (flat["source"] as { url: string }).url);
+    await database.db.execute(sql`
+      update classifieds set property_id = (select property_id from classifieds where source_url = ${urls[0]})
+      where source_url = any(${`{${urls.join(",")}}`}::text[])`);
+    const vacuumsBefore = await vacuumCount(database, "properties");
+    const summary = await regroupStored(database.db);
+    expect(summary.moved).toBe(29);
+    expect(await vacuumCount(database, "properties")).toBe(vacuumsBefore + 1);
   });
 
   it("vacuums the properties and the search vocabulary after a bulk ingest, so that searches read their indexes", async () => {
