@@ -2,28 +2,33 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
 import { observation } from "../factories/observations.js";
+import { rowsOf } from "../factories/search-properties.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { ingest } from "./ingest.helpers.js";
 
+/** One number of one table's catalogue or statistics row (`column` of `relation`, the row whose `relname` is `table`). */
+async function tableFigure(database: TestDatabase, column: string, relation: "pg_class" | "pg_stat_user_tables", table: string): Promise<number | undefined> {
+  const result = await database.db.execute(sql`select ${sql.identifier(column)}::float8 as n from ${sql.identifier(relation)} where relname = ${table}`);
+  const n = rowsOf<{ n: number }>(result)[0]?.n;
+  return n === undefined ? undefined : Number(n);
+}
+
 /** The planner's row estimate of a table: negative (or 0) until something analyzes it. */
 async function estimate(database: TestDatabase, table: string): Promise<number> {
-  const result: unknown = await database.db.execute(sql`select reltuples::float8 as n from pg_class where relname = ${table}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ n: number }>;
-  return Number(rows[0]?.n ?? -1);
+  return (await tableFigure(database, "reltuples", "pg_class", table)) ?? -1;
 }
 
 /** How many of a table's pages are marked all-visible, and how many it has (as the last VACUUM or ANALYZE saw). */
 async function visibility(database: TestDatabase, table: string): Promise<{ allVisible: number; pages: number }> {
-  const result: unknown = await database.db.execute(sql`select relallvisible as "allVisible", relpages as pages from pg_class where relname = ${table}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ allVisible: number; pages: number }>;
-  return { allVisible: Number(rows[0]?.allVisible ?? 0), pages: Number(rows[0]?.pages ?? 0) };
+  return {
+    allVisible: (await tableFigure(database, "relallvisible", "pg_class", table)) ?? 0,
+    pages: (await tableFigure(database, "relpages", "pg_class", table)) ?? 0,
+  };
 }
 
 /** How many times a table was vacuumed by hand (not by autovacuum). */
 async function vacuumCount(database: TestDatabase, table: string): Promise<number> {
-  const result: unknown = await database.db.execute(sql`select vacuum_count as n from pg_stat_user_tables where relname = ${table}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ n: number }>;
-  return Number(rows[0]?.n ?? 0);
+  return (await tableFigure(database, "vacuum_count", "pg_stat_user_tables", table)) ?? 0;
 }
 
 /**

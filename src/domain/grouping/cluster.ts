@@ -315,36 +315,9 @@ class BlockGraph<R extends GroupingRecord> {
  */
 export function blockPairs(records: readonly GroupingRecord[]): Array<{ a: number; b: number; sharedPhotos: number }> {
   const graph = new BlockGraph(records, MATCH_MODEL);
-  return comparablePairs(records).map(([a, b]) => ({ a, b, sharedPhotos: graph.sharedPhotos(a, b) }));
-}
-
-/**
- * Index pairs [a, b] (a < b) worth scoring: known areas close enough, or an area unknown. Records are visited in
- * area order, so that each is compared only with the neighbours of its area.
- */
-function comparablePairs(records: readonly GroupingRecord[]): Array<[number, number]> {
-  const pairs: Array<[number, number]> = [];
-  const withArea: number[] = [];
-  const withoutArea: number[] = [];
-  records.forEach((record, index) => {
-    (record.area === null ? withoutArea : withArea).push(index);
-  });
-  withArea.sort((x, y) => (records[x]?.area ?? 0) - (records[y]?.area ?? 0) || x - y);
-  const push = (x: number, y: number) => pairs.push(x < y ? [x, y] : [y, x]);
-  for (let i = 0; i < withArea.length; i += 1) {
-    const x = withArea[i] as number;
-    for (let j = i + 1; j < withArea.length; j += 1) {
-      const y = withArea[j] as number;
-      if (!areasComparable(records[x]?.area ?? null, records[y]?.area ?? null)) break;
-      push(x, y);
-    }
-  }
-  for (let i = 0; i < withoutArea.length; i += 1) {
-    const x = withoutArea[i] as number;
-    for (let y = 0; y < records.length; y += 1) {
-      if (y === x || (records[y]?.area === null && y < x)) continue;
-      push(x, y);
-    }
+  const pairs: Array<{ a: number; b: number; sharedPhotos: number }> = [];
+  for (let a = 0; a < records.length; a += 1) {
+    for (const b of graph.neighbours(a)) if (b > a) pairs.push({ a, b, sharedPhotos: graph.sharedPhotos(a, b) });
   }
   return pairs;
 }
