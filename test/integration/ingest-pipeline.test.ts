@@ -6,7 +6,7 @@ import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import type { NormalisedLine } from "../../src/modules/ingest/normalised.types.js";
 import { prepareLine } from "../../src/modules/ingest/prepare-line.js";
 import { generateObservations } from "../../src/modules/seed/generator.js";
-import { observation, removal, revise, toLines } from "../factories/observations.js";
+import { observation, removal, revise, sameFlat, toLines } from "../factories/observations.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
 import { TEST_NOW, urlOf } from "./ingest.helpers.js";
 
@@ -136,6 +136,40 @@ describe("ingest: batches planned while the batch before them writes", () => {
     );
     expect(stored).toEqual({ n: 1, price: 610_000 });
   });
+
+  it.skipIf(testDatabaseUrl === undefined)(
+    "matches against what another ingest wrote between two of its batches, not what it read before (PostgreSQL)",
+    async () => {
+      const flat = observation({ observedAt: "2026-11-10T08:00:00Z" });
+      const copy = sameFlat(flat, { observedAt: "2026-11-12T08:00:00Z" });
+      const neighbour = () => observation({ observedAt: "2026-11-11T08:00:00Z" });
+      const pipeline = new BatchPipeline(ahead.db);
+      await pipeline.apply(prepared([flat]));
+      // A batch planned ahead reads the flat's block.
+      const second = pipeline.apply(prepared([neighbour()]));
+      const third = pipeline.planAhead(prepared([neighbour()]));
+      await second;
+      await pipeline.apply(prepared([neighbour()]), third);
+
+      // Another ingest corrects the flat's price: the copy of its first version can no longer be it.
+      await ingestLines(ahead.db, toLines([revise(flat, { observedAt: "2026-11-11T09:00:00Z", transaction: { price: 990_000 } })]), {
+        now: TEST_NOW,
+        readAhead: false,
+      });
+      const fourth = pipeline.apply(prepared([neighbour()]));
+      const fifth = pipeline.planAhead(prepared([copy]));
+      await fourth;
+      await pipeline.apply(prepared([copy]), fifth);
+      await pipeline.close();
+
+      const properties = rowsOf(
+        await ahead.db.execute(
+          sql`select count(distinct property_id)::int as n from classifieds where source_url = any(${`{${urlOf(flat)},${urlOf(copy)}}`}::text[])`,
+        ),
+      );
+      expect(properties).toEqual([{ n: 2 }]);
+    },
+  );
 
   it.skipIf(testDatabaseUrl === undefined)("ingests on a pool of one connection, which the plans ahead then wait for (PostgreSQL)", async () => {
     const single = await openDatabase({ kind: "postgres", url: ahead.url ?? "", poolSize: 1 });
