@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
 });
 
 const MAX_LOOK_ALIKES = 0.01;
+/** Pooled F1 differences smaller than this between two choices of thresholds are noise. */
+const F1_TIE = 0.001;
 
 type LabelledFeed = { name: string; records: GroupingRecord[]; objectOf: Map<string, number>; truth: ListingTruth[] };
 
@@ -73,16 +75,22 @@ async function main(): Promise<void> {
 
   // The thresholds with the best F1 among those that merge at most MAX_LOOK_ALIKES of any family of
   // look-alikes (units of one programme, flats of one building, ...): a false merge costs a user more than a miss.
-  let best: { model: MatchModel; f1: number } | undefined;
+  // Thresholds within F1_TIE of the best F1 are as good on these feeds: among them, the one merging the fewest
+  // look-alikes (then the strictest), rather than the one a rounding error favours.
+  const candidates: Array<{ model: MatchModel; f1: number; worstLookAlikes: number }> = [];
   for (const link of [-3, -2, -1, 0, 1, 2]) {
     for (const group of [-4, -3, -2, -1, 0, 1]) {
       if (group > link) continue;
       const model: MatchModel = { ...fitted, link, group };
       const { f1, worstLookAlikes } = pooledQuality(feeds, model);
       console.log(`link ${link}, group ${group}: F1 ${f1.toFixed(3)}, look-alikes merged ${(worstLookAlikes * 100).toFixed(1)}% (worst family)`);
-      if (worstLookAlikes <= MAX_LOOK_ALIKES && (best === undefined || f1 > best.f1)) best = { model, f1 };
+      if (worstLookAlikes <= MAX_LOOK_ALIKES) candidates.push({ model, f1, worstLookAlikes });
     }
   }
+  const bestF1 = Math.max(...candidates.map((candidate) => candidate.f1));
+  const best = candidates
+    .filter((candidate) => candidate.f1 >= bestF1 - F1_TIE)
+    .sort((x, y) => x.worstLookAlikes - y.worstLookAlikes || y.model.link - x.model.link || y.model.group - x.model.group)[0];
   if (best === undefined) throw new Error("no thresholds keep the look-alikes apart");
   console.log(`chosen: link ${best.model.link}, group ${best.model.group}, F1 ${best.f1.toFixed(3)} over the training feeds`);
   for (const feed of feeds) console.log(`  ${feed.name}: F1 ${pooledQuality([feed], best.model).f1.toFixed(3)}`);

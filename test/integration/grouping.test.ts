@@ -28,7 +28,7 @@ function vagueFlat(overrides: Record<string, unknown> = {}) {
 
 /**
  * The same flat on pap.fr by its owner: other text, area measured differently, the living room not counted as
- * a room, a price well under the agency's (without its fees, and cut since), no exact position.
+ * a room, a price well under the agency's (without its fees, and cut since), no amenities ticked, no exact position.
  */
 function byOwner(original: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
   return sameFlat(original, {
@@ -36,7 +36,7 @@ function byOwner(original: Record<string, unknown>, overrides: Record<string, un
     title: "Particulier vend 2 pièces calme",
     description: "Vends mon appartement, séjour lumineux, chambre sur cour, cuisine séparée, cave. Pas d'agence svp.",
     publisher: { isProfessional: false, type: undefined, name: undefined, email: undefined, phone: undefined, feesUrl: undefined, siret: undefined },
-    property: { area: 44.5, roomCount: 3 },
+    property: { area: 44.5, roomCount: 3, balconyExists: undefined, terraceExists: undefined, parkingExists: undefined, elevatorExists: undefined },
     location: { latitude: null, longitude: null },
     transaction: { price: 590_000 },
     media: { images: photos((listingNumber += 1)) },

@@ -1,9 +1,9 @@
 import { groupingRecord } from "../factories/grouping-records.js";
 import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
-import { clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { blockPairs, clusterRecords } from "../../src/domain/grouping/cluster.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
-import { publisherNameKey } from "../../src/domain/grouping/pair-features.js";
+import { comparePair, publisherNameKey } from "../../src/domain/grouping/pair-features.js";
 import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
@@ -177,6 +177,14 @@ describe("pair score", () => {
     expect(clusterRecords([first, second])).toHaveLength(2);
   });
 
+  it("tells amenities agreeing on one or two flags (the building's elevator) from agreement on three or more", () => {
+    const flags = (...known: Array<boolean | null>) => [...known, ...Array.from({ length: 8 - known.length }, () => null)];
+    const levelsOf = (a: Array<boolean | null>, b: Array<boolean | null>) => comparePair(record({ flags: a }), record({ flags: b })).levels ?? [];
+    expect(levelsOf(flags(null, null, null, null, true), flags(null, null, null, null, true))).toContain("flags:disagree0ofFew");
+    expect(levelsOf(flags(true, false, true, null, true), flags(true, false, true, null, true))).toContain("flags:disagree0");
+    expect(levelsOf(flags(true, null, null, null, true), flags(false, null, null, null, true))).toContain("flags:disagree1");
+  });
+
   it("discounts the renders a promoter shows on every unit of a programme", () => {
     const unit = (floor: number | null, price: number) =>
       record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
@@ -239,6 +247,24 @@ describe("clustering", () => {
     const groups = clusterRecords([first, firstElsewhere, second, fourth]);
     expect(groups).toHaveLength(3);
     expect(groups.find((group) => group.includes(first))).toEqual(expect.arrayContaining([first, firstElsewhere]));
+  });
+
+  it("counts for nothing a photo that listings giving two different floors show, even floors one apart", () => {
+    // The building's façade on the listing of the 3rd-floor flat, of the 4th-floor flat and of a flat whose floor
+    // is not given: floors one apart do not rule out one flat (the ground floor written 0 or 1), but two listings
+    // that show one photo and give two floors show the building, not a flat.
+    const facade = "9b3e6c1d7a2f4e58";
+    const third = record({ floor: 3, hashes: [facade, "4c1a7e93d2b6f058", "e07b3d9a51c6482f"] });
+    const fourth = record({ floor: 4, hashes: [facade, "37d9e2a4c81b6f05", "a2f46c0e9d3b7158"] });
+    const unknown = record({ floor: null, hashes: [facade, "d18f5b27e3a96c40", "6ae0c3f7b2d41985"] });
+    const shared = (x: GroupingRecord, y: GroupingRecord) => {
+      const block = [third, fourth, unknown].sort((a, b) => (a.key < b.key ? -1 : 1));
+      return blockPairs(block).find(({ a, b }) => (block[a] === x && block[b] === y) || (block[a] === y && block[b] === x))?.sharedPhotos;
+    };
+    expect(shared(third, unknown)).toBe(0);
+    expect(shared(fourth, unknown)).toBe(0);
+    // Without a second floor given, the photo may be the flat's own.
+    expect(blockPairs([third, unknown].sort((a, b) => (a.key < b.key ? -1 : 1)))[0]?.sharedPhotos).toBe(1);
   });
 
   it("does not link a whole block through a logo every listing of an agency shows", () => {

@@ -19,7 +19,7 @@ import { samePhoto, type PackedPhoto } from "./photo-hash.js";
  * portals and re-listed once shows its photos on five classifieds.
  *
  * A photo also counts for nothing, however few classifieds show it, when two of those that show it cannot be one
- * property (floors or areas far apart, a studio and a three-room flat...): it is then a picture of something
+ * property (floors or areas far apart, a studio and a three-room flat...) or give different floors: it is then a picture of something
  * several properties share (a building's façade, the view from its windows, a programme's render), and says
  * nothing of which flat a listing is. Both are read from the block's content alone (the classified and the
  * comparable classifieds that share the photo with it), so neither depends on the order classifieds arrived in.
@@ -348,10 +348,18 @@ function weightOf(count: number): number {
   return count >= 2 * COMMON_PHOTO_PARTNERS ? 0 : count >= COMMON_PHOTO_PARTNERS ? 0.5 : 1;
 }
 
-/** Whether two of `records` cannot be one property. */
+/**
+ * Whether two of `records` cannot be one property, or give different floors: a photo shown on two floors is of
+ * the building (its façade, its staircase), whatever the floors' gap (a floor off by one may be the ground floor
+ * written 0 or 1 for one flat, not for two listings that show one photo of it).
+ */
 function anyTwoDistinct(records: readonly GroupingRecord[]): boolean {
   for (let i = 0; i < records.length; i += 1)
-    for (let j = i + 1; j < records.length; j += 1) if (cannotBeOne(records[i] as GroupingRecord, records[j] as GroupingRecord)) return true;
+    for (let j = i + 1; j < records.length; j += 1) {
+      const a = records[i] as GroupingRecord;
+      const b = records[j] as GroupingRecord;
+      if (cannotBeOne(a, b) || (a.floor !== null && b.floor !== null && a.floor !== b.floor)) return true;
+    }
   return false;
 }
 

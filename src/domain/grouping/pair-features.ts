@@ -220,7 +220,11 @@ function landAreaLevel(a: number | null, b: number | null): string | null {
   return gap <= 0.2 ? "close" : "different";
 }
 
-/** Amenities are ticked carelessly: only how many disagree is kept, up to three. */
+/**
+ * Amenities are ticked carelessly: only how many disagree is kept, up to three. One or two that agree say
+ * little (flats of one building share its elevator, most flats of a street have a cellar): no disagreement
+ * among fewer than three compared is a level of its own.
+ */
 function flagLevel(a: ReadonlyArray<boolean | null>, b: ReadonlyArray<boolean | null>): string | null {
   let compared = 0;
   let disagreements = 0;
@@ -231,7 +235,9 @@ function flagLevel(a: ReadonlyArray<boolean | null>, b: ReadonlyArray<boolean | 
     compared += 1;
     if (x !== y) disagreements += 1;
   }
-  return compared === 0 ? null : `disagree${Math.min(disagreements, 3)}`;
+  if (compared === 0) return null;
+  if (disagreements === 0 && compared < 3) return "disagree0ofFew";
+  return `disagree${Math.min(disagreements, 3)}`;
 }
 
 /** Portals place a listing at its address, its street or its commune's centre: only a large gap says much. */
