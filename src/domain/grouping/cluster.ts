@@ -19,10 +19,11 @@ import { samePhoto, type PackedPhoto } from "./photo-hash.js";
  * portals and re-listed once shows its photos on five classifieds.
  *
  * A photo also counts for nothing, however few classifieds show it, when two of those that show it cannot be one
- * property (floors or areas far apart, a studio and a three-room flat...) or give different floors: it is then a picture of something
- * several properties share (a building's façade, the view from its windows, a programme's render), and says
- * nothing of which flat a listing is. Both are read from the block's content alone (the classified and the
- * comparable classifieds that share the photo with it), so neither depends on the order classifieds arrived in.
+ * property (floors or areas far apart, a studio and a three-room flat...) or give different floors: it is then a
+ * picture of something several properties share (a building's façade, the view from its windows, a programme's
+ * render), and says nothing of which flat a listing is. Both are read from the block's content alone (the
+ * classified and the comparable classifieds that share the photo with it), so neither depends on the order
+ * classifieds arrived in.
  */
 const COMMON_PHOTO_PARTNERS = 5;
 
