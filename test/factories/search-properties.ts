@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/db/client.js";
+export { rowsOf } from "../../src/db/result-rows.js";
 import { classifieds, properties, type NewClassifiedRow, type NewPropertyRow } from "../../src/db/schema/index.js";
 import { ENERGY_LABELS, PROPERTY_TYPES, type PropertyType } from "../../src/domain/enums.js";
 
@@ -226,15 +227,4 @@ export async function insertSearchFixtures(db: Database, fixtures: readonly Sear
     await db.insert(properties).values(batch.map((f) => f.property));
     await db.insert(classifieds).values(batch.flatMap((f) => f.classifieds));
   }
-}
-
-/**
- * The rows of `db.execute(...)`, whichever driver ran it: postgres.js returns the rows themselves, PGlite an
- * object that holds them. Tests use it for the hand-written SQL they check the search against.
- */
-export function rowsOf<T>(result: unknown): T[] {
-  // The caller names the row shape of the SQL it wrote; the drivers type raw results as unknown rows.
-  if (Array.isArray(result)) return result as T[];
-  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows as T[];
-  throw new Error("unexpected result shape from db.execute");
 }

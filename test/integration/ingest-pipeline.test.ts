@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
+import { rowsOf } from "../../src/db/result-rows.js";
 import { BatchPipeline } from "../../src/modules/ingest/batch-pipeline.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import type { NormalisedLine } from "../../src/modules/ingest/normalised.types.js";
@@ -56,7 +57,7 @@ function adjacentFeed(): Record<string, unknown>[] {
  * classifieds, price history, images and events in order.
  */
 async function contentOf(db: Database) {
-  const rows = async (query: SQL) => rowsOf(await db.execute(query));
+  const rows = async (query: SQL) => rowsOf<Record<string, unknown>>(await db.execute(query));
   const members = sql`(select string_agg(m.url_key, ' ' order by m.url_key) from classifieds m where m.property_id`;
   return {
     classifieds: await rows(sql`select to_jsonb(c) - 'id' - 'property_id' as row, ${members} = c.property_id) as members
@@ -72,11 +73,6 @@ async function contentOf(db: Database) {
       coalesce((select url_key from classifieds c where c.id = e.resource_id), ${members} = e.resource_id)) as resource
       from events e order by e.id`),
   };
-}
-
-/** postgres.js answers `execute` with the rows, PGlite with an object holding them. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 }
 
 function prepared(items: ReadonlyArray<Record<string, unknown>>): NormalisedLine[] {

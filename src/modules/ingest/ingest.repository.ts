@@ -9,6 +9,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
+import { rowsOf } from "../../db/result-rows.js";
 import {
   classifiedImageLists,
   classifiedPriceHistory,
@@ -422,10 +423,11 @@ const VACUUMED_TABLES: ReadonlySet<string> = new Set(["properties", "search_lexe
  */
 export async function analyzeAfterBulkChange(db: Database, changedRows: number): Promise<string[]> {
   if (changedRows === 0) return [];
-  const estimates = await db.execute<{ relname: string; reltuples: number }>(
-    sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r' and relname = any(${textArrayLiteral(INGEST_TABLES)}::text[])`,
+  const rows = rowsOf<{ relname: string; reltuples: number }>(
+    await db.execute(
+      sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r' and relname = any(${textArrayLiteral(INGEST_TABLES)}::text[])`,
+    ),
   );
-  const rows = Array.isArray(estimates) ? estimates : (estimates as { rows: Array<{ relname: string; reltuples: number }> }).rows; // postgres.js returns the rows, PGlite a result object
   const stale = rows.filter((row) => Number(row.reltuples) <= 0 || changedRows > ANALYZE_SHARE * Number(row.reltuples)).map((row) => row.relname);
   // Table names come from the list above, never from input.
   for (const table of stale) await db.execute(sql.raw(VACUUMED_TABLES.has(table) ? `vacuum (analyze) "${table}"` : `analyze "${table}"`));

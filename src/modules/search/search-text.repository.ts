@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { rowsOf } from "../../db/result-rows.js";
 import { properties } from "../../db/schema/index.js";
 import { buildTextQuery, type QueryWord, type TextQuery } from "./search-text.js";
 
@@ -46,7 +47,7 @@ export async function expandTextQuery(db: Database, query: string, threshold: nu
         ) as similar
       from unnest(tsvector_to_array(to_tsvector('french_unaccent'::regconfig, ${query}::text))) as q(lexeme)
       order by q.lexeme`);
-    return rowsOf(result);
+    return queryWordsOf(result);
   });
   return buildTextQuery(words);
 }
@@ -64,11 +65,9 @@ export function textRelevance(text: TextQuery): SQL {
   return sql`((${searchVector} @@ ${text.exactForm}::tsquery)::int + ts_rank(${searchVector}, ${text.anyForm}::tsquery))`;
 }
 
-/** postgres.js returns the rows as the result, PGlite inside an object; this repository reads both. */
-function rowsOf(result: unknown): QueryWord[] {
-  const rows: unknown = Array.isArray(result) ? result : typeof result === "object" && result !== null && "rows" in result ? result.rows : [];
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((row: unknown) => {
+/** The stand-ins as read: each row's lexeme and its similar words (the driver types them as unknown). */
+function queryWordsOf(result: unknown): QueryWord[] {
+  return rowsOf<unknown>(result).flatMap((row: unknown) => {
     if (typeof row !== "object" || row === null || !("lexeme" in row) || !("similar" in row)) return [];
     const { lexeme, similar } = row;
     if (typeof lexeme !== "string" || !Array.isArray(similar)) return [];
