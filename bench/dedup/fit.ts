@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
   options: {
     objects: { type: "string", default: "2000" },
     seeds: { type: "string", default: "101,102" },
-    "holdout-seeds": { type: "string", default: "21,22" },
+    "holdout-seeds": { type: "string", default: "21,22,23,24" },
     lambda: { type: "string", default: "2" },
     write: { type: "boolean", default: false },
   },
