@@ -2,6 +2,7 @@
  * Comparison of French commune names as people and portals write them: without accents, in capitals,
  * "St" for "Saint", "s/" for "sur", "Paris 11ème" for "Paris 11e Arrondissement", "Havre (Le)", small typos.
  */
+import { withinEditDistance } from "./edit-distance.js";
 
 /** Abbreviations expanded word by word after normalisation. */
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
@@ -65,23 +66,4 @@ export function placeNameScore(given: string, official: string): 0 | 1 | 2 | 3 {
   if (allowedTypos > 0 && withinEditDistance(compactA, compactB, allowedTypos)) return 2;
   if (b.startsWith(`${a} `) && !WEAK_PREFIXES.has(a) && compactA.length >= 4) return 1;
   return 0;
-}
-
-/** Levenshtein distance <= `limit`, computed on a band so long names cost little. */
-function withinEditDistance(a: string, b: string, limit: number): boolean {
-  if (Math.abs(a.length - b.length) > limit) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? Infinity) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      const value = Math.min((previous[j] ?? Infinity) + 1, (current[j - 1] ?? Infinity) + 1, substitution);
-      current.push(value);
-      rowMinimum = Math.min(rowMinimum, value);
-    }
-    if (rowMinimum > limit) return false;
-    previous = current;
-  }
-  return (previous[b.length] ?? Infinity) <= limit;
 }

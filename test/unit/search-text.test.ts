@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTextQuery, normaliseSearchQuery, tsqueryLexeme } from "../../src/modules/search/search-text.js";
+import { buildTextQuery, MAX_SIMILAR_WORDS, normaliseSearchQuery, standInsOf, tsqueryLexeme, typoBudget } from "../../src/modules/search/search-text.js";
 
 describe("search query normalisation", () => {
   it("lower-cases, removes accents and ligatures, collapses spaces", () => {
@@ -36,5 +36,22 @@ describe("tsquery building", () => {
         { lexeme: "maison", similar: [] },
       ]),
     ).toEqual({ exactForm: "'jardn' & 'maison'", anyForm: "('jardn' | 'jardin' | 'jardini') & 'maison'" });
+  });
+});
+
+describe("typo stand-ins", () => {
+  it("allows no typo below four letters, one up to five, two from six", () => {
+    expect([typoBudget("rer"), typoBudget("plac"), typoBudget("jardn"), typoBudget("station")]).toEqual([0, 1, 1, 2]);
+  });
+
+  it("keeps the similar words within the budget, closest first, and never the lexeme itself", () => {
+    expect(standInsOf("station", ["station", "stations", "stain", "saubion", "stattmatten", "haution", "sion"])).toEqual(["stations", "stain"]);
+    expect(standInsOf("plac", ["placy", "pla", "placey", "plazac", "plan"])).toEqual(["placy", "pla", "plan"]);
+    expect(standInsOf("rer", ["rere", "ter"])).toEqual([]);
+  });
+
+  it("keeps at most MAX_SIMILAR_WORDS", () => {
+    const close = Array.from({ length: 20 }, (_, index) => `jardin${String.fromCharCode(97 + index)}`);
+    expect(standInsOf("jardin", close)).toEqual(close.slice(0, MAX_SIMILAR_WORDS));
   });
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/result-rows.js";
 import { properties } from "../../db/schema/index.js";
-import { buildTextQuery, type QueryWord, type TextQuery } from "./search-text.js";
+import { buildTextQuery, MAX_SIMILAR_WORDS, standInsOf, type QueryWord, type TextQuery } from "./search-text.js";
 
 /**
  * Text search over the properties' titles and descriptions.
@@ -13,13 +13,17 @@ import { buildTextQuery, type QueryWord, type TextQuery } from "./search-text.js
  * Neither is declared in the Drizzle schema (so whole-row reads do not carry them): they are named here only.
  *
  * A query is cut into the same lexemes ("Maisons, jardins" → maison, jardin). Each lexeme of four letters or
- * more also stands for the vocabulary words whose trigram similarity to it reaches the threshold (at most
- * {@link MAX_SIMILAR_WORDS}, closest first): that is the typo tolerance ("jardn" → jardin). A property matches
- * when its text holds, for every query lexeme, the lexeme or one of its stand-ins.
+ * more also stands for the vocabulary words whose trigram similarity to it reaches the threshold and that are
+ * within its typo budget (`typoBudget`: one or two letters changed; at most {@link MAX_SIMILAR_WORDS}, closest
+ * first): that is the typo tolerance ("jardn" → jardin). A property matches when its text holds, for every query
+ * lexeme, the lexeme or one of its stand-ins.
  */
 
-/** Stand-ins per query word: bounds the query size and keeps the closest words when the threshold is low. */
-export const MAX_SIMILAR_WORDS = 8;
+/**
+ * Known words read per query word before the typo budget is applied (`standInsOf`): enough that the closest
+ * {@link MAX_SIMILAR_WORDS} within the budget are among them.
+ */
+const SIMILAR_WORDS_READ = 4 * MAX_SIMILAR_WORDS;
 
 /** Shortest query lexeme that gets stand-ins: shorter words have too few trigrams to tell a typo from another word. */
 export const MIN_FUZZY_LENGTH = 4;
@@ -43,7 +47,7 @@ export async function expandTextQuery(db: Database, query: string, threshold: nu
             and similarity(candidate.lexeme, q.lexeme) >= ${threshold}::float8
             and similarity(candidate.lexeme, q.lexeme) > 0
           order by similarity(candidate.lexeme, q.lexeme) desc, candidate.lexeme
-          limit ${MAX_SIMILAR_WORDS}::int
+          limit ${SIMILAR_WORDS_READ}::int
         ) as similar
       from unnest(tsvector_to_array(to_tsvector('french_unaccent'::regconfig, ${query}::text))) as q(lexeme)
       order by q.lexeme`);
@@ -65,12 +69,20 @@ export function textRelevance(text: TextQuery): SQL {
   return sql`((${searchVector} @@ ${text.exactForm}::tsquery)::int + ts_rank(${searchVector}, ${text.anyForm}::tsquery))`;
 }
 
-/** The stand-ins as read: each row's lexeme and its similar words (the driver types them as unknown). */
+/** Each row's lexeme and its stand-ins among the similar words read (the driver types them as unknown). */
 function queryWordsOf(result: unknown): QueryWord[] {
   return rowsOf<unknown>(result).flatMap((row: unknown) => {
     if (typeof row !== "object" || row === null || !("lexeme" in row) || !("similar" in row)) return [];
     const { lexeme, similar } = row;
     if (typeof lexeme !== "string" || !Array.isArray(similar)) return [];
-    return [{ lexeme, similar: similar.filter((word): word is string => typeof word === "string") }];
+    return [
+      {
+        lexeme,
+        similar: standInsOf(
+          lexeme,
+          similar.filter((word): word is string => typeof word === "string"),
+        ),
+      },
+    ];
   });
 }

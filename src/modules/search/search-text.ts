@@ -1,3 +1,4 @@
+import { withinEditDistance } from "../../domain/edit-distance.js";
 import { MAX_SEARCH_QUERY_LENGTH } from "./search.types.js";
 
 /**
@@ -25,6 +26,27 @@ export function normaliseSearchQuery(query: string | undefined): string | null {
 
 /** A lexeme of the query and the known words that may stand in for it. */
 export type QueryWord = { lexeme: string; similar: readonly string[] };
+
+/** Stand-ins per query word: bounds the query size and keeps the closest words when the threshold is low. */
+export const MAX_SIMILAR_WORDS = 8;
+
+/**
+ * How many typing mistakes separate a query lexeme from a word that may stand in for it: none below four letters,
+ * one up to five, two from six. Trigram similarity alone, at the default threshold, also finds words that share
+ * only an ending ("station" and "saubion", a village's name): a typo changes a letter or two, not half the word.
+ */
+export function typoBudget(lexeme: string): number {
+  return lexeme.length < 4 ? 0 : lexeme.length < 6 ? 1 : 2;
+}
+
+/**
+ * The stand-ins of `lexeme` among `candidates` (known words, closest by trigram similarity first): those within
+ * its typo budget, at most {@link MAX_SIMILAR_WORDS}, in the candidates' order.
+ */
+export function standInsOf(lexeme: string, candidates: readonly string[]): string[] {
+  const budget = typoBudget(lexeme);
+  return candidates.filter((word) => word !== lexeme && withinEditDistance(lexeme, word, budget)).slice(0, MAX_SIMILAR_WORDS);
+}
 
 /**
  * A text query as two tsquery texts: `exactForm` asks for every lexeme as typed, `anyForm` for every lexeme
