@@ -20,8 +20,9 @@ import { buildTextQuery, MAX_SIMILAR_WORDS, standInsOf, type QueryWord, type Tex
  */
 
 /**
- * Known words read per query word before the typo budget is applied (`standInsOf`): enough that the closest
- * {@link MAX_SIMILAR_WORDS} within the budget are among them.
+ * Known words read per query word, most similar first, before the typo budget is applied (`standInsOf`): a word
+ * one or two letters away from the query word shares most of its trigrams, so it ranks among these well ahead
+ * of the words that share only an ending.
  */
 const SIMILAR_WORDS_READ = 4 * MAX_SIMILAR_WORDS;
 
