@@ -299,6 +299,8 @@ describe("OpenAPI document and docs page", () => {
     for (const source of sources) {
       const asset = await fetch(new URL(source, `${h.base}/docs/`));
       expect(asset.status).toBe(200);
+      // Read to the end: a response left unread keeps its connection busy, and closing the server waits for it.
+      await asset.arrayBuffer();
     }
     expect(html).not.toMatch(/fonts\.scalar\.com|cdn\.jsdelivr/);
   });
