@@ -8,6 +8,7 @@ import { PLACES, createListing, type Listing } from "../factories/listings.js";
 import { EVERYWHERE, contractOf, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { startGraphqlServer, type GraphqlServer } from "../support/graphql-server.js";
+import { awaitWindowRoom } from "../support/rate-limit-window.js";
 
 /** What a client sees of one response: everything but the headers that differ on every response. */
 type Seen = { status: number; contentType: string | null; rateLimitRemaining: string | null; body: string };
@@ -158,6 +159,7 @@ describe("GraphQL direct answers of known query operations", () => {
   });
 
   it("refuses a rate-limited caller the same way on a known document", async () => {
+    await awaitWindowRoom(5);
     const limited = await startGraphqlServer(database, { rateLimiter: new RateLimiter(() => 2) });
     try {
       const request = {

@@ -10,6 +10,7 @@ import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { postGraphql, runOperation, startGraphqlServer, type GraphqlServer } from "../support/graphql-server.js";
 import { countStatements, type StatementCounter } from "../support/statement-counter.js";
+import { awaitWindowRoom } from "../support/rate-limit-window.js";
 
 const readsListings = (text: string) => /\b(properties|classifieds|classified_image_lists|classified_price_history)\b/.test(text);
 
@@ -138,6 +139,7 @@ describe("GraphQL safety limits, authentication and errors", () => {
 
   describe("rate limits", () => {
     it("answers 429 with RateLimit-* and Retry-After once the token's allowance is spent", async () => {
+      await awaitWindowRoom(5);
       const limited = await startGraphqlServer(database, { rateLimiter: new RateLimiter(() => 2) });
       try {
         const first = await postGraphql(limited.url, token, "{ auth { email } }");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_LIMITS } from "../../src/modules/rate-limit/plans.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { awaitWindowRoom } from "../support/rate-limit-window.js";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.js";
 import { startCli, type RunningCli } from "../support/run-cli.js";
 
@@ -44,9 +45,7 @@ describe
   it("refuses the request past the free plan's allowance, whichever process receives it", async () => {
     const token = await createBearer(database.db, EVERYWHERE, "free");
     const allowance = PLAN_LIMITS.free.requestsPerWindow;
-    // Windows are aligned on the clock: start well inside one, so that it does not roll over mid-test.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 61_000 - intoMinute));
+    await awaitWindowRoom(20);
     const call = (base: string) => fetch(`${base}/public/v1/auth`, { headers: { authorization: `Bearer ${token}` } });
     const statuses: number[] = [];
     for (let request = 0; request < allowance; request += 1) statuses.push((await call(bases[request % 2] as string)).status);
