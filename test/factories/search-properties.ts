@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/db/client.js";
-export { rowsOf } from "../../src/db/result-rows.js";
 import { classifieds, properties, type NewClassifiedRow, type NewPropertyRow } from "../../src/db/schema/index.js";
 import { ENERGY_LABELS, PROPERTY_TYPES, type PropertyType } from "../../src/domain/enums.js";
 

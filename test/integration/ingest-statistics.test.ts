@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
 import { observation } from "../factories/observations.js";
-import { rowsOf } from "../factories/search-properties.js";
+import { rowsOf } from "../../src/db/result-rows.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { ingest } from "./ingest.helpers.js";
 

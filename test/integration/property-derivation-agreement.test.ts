@@ -7,7 +7,7 @@ import { partialPropertyView } from "../../src/modules/access/partial-property-v
 import { deriveProperty } from "../../src/modules/ingest/property-derivation.js";
 import { seededRandom } from "../factories/generated-listings.js";
 import { PLACES, classifiedValues, propertyValues } from "../factories/listings.js";
-import { rowsOf } from "../factories/search-properties.js";
+import { rowsOf } from "../../src/db/result-rows.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
 /**

@@ -9,7 +9,8 @@ import {
   type PropertySearchSort,
   type SortPosition,
 } from "../../src/modules/search/search.types.js";
-import { buildSearchFixtures, insertSearchFixtures, rowsOf, SEARCH_PUBLISHERS, type SearchFixture } from "../factories/search-properties.js";
+import { rowsOf } from "../../src/db/result-rows.js";
+import { buildSearchFixtures, insertSearchFixtures, SEARCH_PUBLISHERS, type SearchFixture } from "../factories/search-properties.js";
 import { contractOf, EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 

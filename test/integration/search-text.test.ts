@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchProperties } from "../../src/modules/search/search.service.js";
 import type { PropertySearchFilter } from "../../src/modules/search/search.types.js";
-import { insertSearchFixtures, rowsOf, SEARCH_COMMUNES, searchFixture, type SearchFixture } from "../factories/search-properties.js";
+import { rowsOf } from "../../src/db/result-rows.js";
+import { insertSearchFixtures, SEARCH_COMMUNES, searchFixture, type SearchFixture } from "../factories/search-properties.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchProperties, searchPropertiesPage } from "../../src/modules/search/search.service.js";
 import { EXACT_TOTAL_BOUND } from "../../src/modules/search/search.types.js";
-import { buildSearchFixtures, insertSearchFixtures, rowsOf } from "../factories/search-properties.js";
+import { rowsOf } from "../../src/db/result-rows.js";
+import { buildSearchFixtures, insertSearchFixtures } from "../factories/search-properties.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 

@@ -3,8 +3,8 @@
  * belonged to, the oldest one when they came from several (a merge; ids are time-ordered, so the smallest is
  * the oldest); when one property's members end in several groups (a split), the group holding most of them keeps
  * its id (on a tie, the group with the member that came first: a listing that leaves by a correction leaves
- * the others their property), and the others get new ones. A property none of whose members keeps its id is absorbed by the group
- * that took most of them.
+ * the others their property), and the others get new ones. A property none of whose members keeps its id is
+ * absorbed by the group that took most of them.
  */
 
 export type GroupIdentity = {

@@ -95,8 +95,8 @@ const NO_MASKS: PairMasks = [0, 0];
  * One block's records (in key order) and what clustering reads of them, each computed when first needed and
  * kept: which records are comparable (areas close enough, or one unknown), the photos each pair shares, how
  * many comparable records show each photo of a record and whether two that cannot be one property (or give
- * different floors) do, and the scores of pairs. `blockPairs` reads the shared photos from it too, so that the model is fitted on what
- * clustering scores; scores are computed for the pairs clustering reads only.
+ * different floors) do, and the scores of pairs. `blockPairs` reads the shared photos from it too, so that the
+ * model is fitted on what clustering scores; scores are computed for the pairs clustering reads only.
  */
 class BlockGraph<R extends GroupingRecord> {
   private readonly n: number;
@@ -268,7 +268,8 @@ class BlockGraph<R extends GroupingRecord> {
 
   /**
    * For each photo of record `x`, how many comparable records show it, and whether two of the records showing it
-   * (`x` and those) cannot be one property or give different floors. Photos shown so widely that they weigh nothing anyway are not checked.
+   * (`x` and those) cannot be one property or give different floors. Photos shown so widely that they weigh
+   * nothing anyway are not checked.
    */
   private photoPartners(x: number): PhotoPartners {
     const known = this.partners.get(x);
@@ -366,8 +367,9 @@ function anyTwoDistinct(records: readonly GroupingRecord[]): boolean {
 
 /**
  * What the block says of each photo of one record: how many comparable records show it, and (a bit mask) which
- * of its photos two records that cannot be one property, or give different floors, show. A photo's weight in a pair is 1, half or nothing by
- * how many show it, and nothing when it is shown on two properties (see COMMON_PHOTO_PARTNERS).
+ * of its photos two records that cannot be one property, or give different floors, show. A photo's weight in a
+ * pair is 1, half or nothing by how many show it, and nothing when it is shown on two properties (see
+ * COMMON_PHOTO_PARTNERS).
  */
 class PhotoPartners {
   constructor(

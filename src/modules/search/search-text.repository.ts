@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/result-rows.js";
 import { properties } from "../../db/schema/index.js";
-import { buildTextQuery, MAX_SIMILAR_WORDS, standInsOf, type QueryWord, type TextQuery } from "./search-text.js";
+import { buildTextQuery, MAX_SIMILAR_WORDS, MIN_FUZZY_LENGTH, standInsOf, type QueryWord, type TextQuery } from "./search-text.js";
 
 /**
  * Text search over the properties' titles and descriptions.
@@ -25,9 +25,6 @@ import { buildTextQuery, MAX_SIMILAR_WORDS, standInsOf, type QueryWord, type Tex
  * of the words that share only an ending.
  */
 const SIMILAR_WORDS_READ = 4 * MAX_SIMILAR_WORDS;
-
-/** Shortest query lexeme that gets stand-ins: shorter words have too few trigrams to tell a typo from another word. */
-export const MIN_FUZZY_LENGTH = 4;
 
 const searchVector = sql`${properties}."search_vector"`;
 

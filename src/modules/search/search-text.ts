@@ -30,13 +30,16 @@ export type QueryWord = { lexeme: string; similar: readonly string[] };
 /** Stand-ins per query word: bounds the query size and keeps the closest words when the threshold is low. */
 export const MAX_SIMILAR_WORDS = 8;
 
+/** Shortest query lexeme that gets stand-ins: shorter words have too few trigrams to tell a typo from another word. */
+export const MIN_FUZZY_LENGTH = 4;
+
 /**
  * How many typing mistakes separate a query lexeme from a word that may stand in for it: none below four letters,
  * one up to five, two from six. Trigram similarity alone, at the default threshold, also finds words that share
  * only an ending ("station" and "saubion", a village's name): a typo changes a letter or two, not half the word.
  */
 export function typoBudget(lexeme: string): number {
-  return lexeme.length < 4 ? 0 : lexeme.length < 6 ? 1 : 2;
+  return lexeme.length < MIN_FUZZY_LENGTH ? 0 : lexeme.length < 6 ? 1 : 2;
 }
 
 /**
