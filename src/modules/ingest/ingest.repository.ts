@@ -201,9 +201,22 @@ export function absorbPropertiesStatements(absorbed: ReadonlyMap<string, string>
 // it is planned, ahead of its turn, and sends them at once when the turn comes (apply-batch.ts). Each returns
 // no statement when there is nothing to write.
 
-/** Inserts new properties and overwrites changed ones. */
+/**
+ * Inserts new properties and overwrites changed ones: the rows that exist are updated, then the others inserted,
+ * in one statement. Not an `insert ... on conflict do update`: PostgreSQL runs the insert trigger of every row it
+ * is given before finding its conflict, and that trigger computes the row's full-text vector (a third of the
+ * cost of writing a property) only for the update to throw it away; the update's trigger computes it when the
+ * text changed, and most writes of a property change its price or members, not its text.
+ */
 export function upsertPropertiesStatements(rows: readonly PropertyRow[]): SQL[] {
-  return upsertByIdStatements(properties, rows);
+  if (rows.length === 0) return [];
+  const writer = writerOf(properties);
+  return [
+    sql`with given as materialized (${rowsSelect(writer, rows, { named: true })}),
+      updated as (update ${properties} as p set ${sql.raw(writer.assignmentsFrom("given"))} from given where p.id = given.id returning p.id)
+    insert into ${properties} (${sql.raw(writer.names)})
+    select ${sql.raw(writer.names)} from given where not exists (select 1 from updated where updated.id = given.id)`,
+  ];
 }
 
 /** Inserts new classifieds and overwrites changed ones. */
@@ -265,8 +278,12 @@ type TableWriter = {
   names: string;
   /** `(e.v->>0)::uuid, (e.v->>1)::text, ...`: each row arrives as a JSON array of its values. */
   values: string;
+  /** The same, each named after its column: `(e.v->>0)::uuid as "id", ...`. */
+  namedValues: string;
   /** `"url_key" = excluded."url_key", ...` (every column but the id). */
   updates: string;
+  /** `"url_key" = source."url_key", ...` (every column but the id) for the rows of `source`. */
+  assignmentsFrom: (source: string) => string;
 };
 
 const writers = new WeakMap<PgTable, TableWriter>();
@@ -282,14 +299,15 @@ function writerOf(table: PgTable): TableWriter {
     .filter(([, column]) => column.generated === undefined)
     .map(([key, column]) => ({ key, name: column.name, type: column.getSQLType() }));
   // Column names and types come from the schema definitions, never from input: safe to inline in SQL.
+  const updated = columns.filter(({ name }) => name !== "id");
+  const assignmentsFrom = (source: string) => updated.map(({ name }) => `"${name}" = ${source}."${name}"`).join(", ");
   const writer: TableWriter = {
     encodeRow: rowEncoder(columns.map(({ key, type }) => ({ key, encode: encoderOf(type) }))),
     names: columns.map(({ name }) => `"${name}"`).join(", "),
     values: columns.map(({ type }, index) => arrayElementSql(type, index)).join(", "),
-    updates: columns
-      .filter(({ name }) => name !== "id")
-      .map(({ name }) => `"${name}" = excluded."${name}"`)
-      .join(", "),
+    namedValues: columns.map(({ name, type }, index) => `${arrayElementSql(type, index)} as "${name}"`).join(", "),
+    updates: assignmentsFrom("excluded"),
+    assignmentsFrom,
   };
   writers.set(table, writer);
   return writer;
@@ -345,10 +363,10 @@ function encodeArray(value: unknown): unknown {
   return Array.isArray(value) ? textArrayLiteral(value.map(String)) : null;
 }
 
-/** `select <values> from jsonb_array_elements($rows) as e(v)`. */
-function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unknown>>): SQL {
+/** `select <values> from jsonb_array_elements($rows) as e(v)`, the values named after their columns if asked. */
+function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unknown>>, options: { named?: boolean } = {}): SQL {
   const json = JSON.stringify(rows.map(writer.encodeRow));
-  return sql`select ${sql.raw(writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
+  return sql`select ${sql.raw(options.named ? writer.namedValues : writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
 }
 
 function insertRowsStatements(table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): SQL[] {
