@@ -212,7 +212,7 @@ export function upsertPropertiesStatements(rows: readonly PropertyRow[]): SQL[] 
   if (rows.length === 0) return [];
   const writer = writerOf(properties);
   return [
-    sql`with given as materialized (${rowsSelect(writer, rows, { named: true })}),
+    sql`with given as materialized (${rowsSelect(writer, rows)}),
       updated as (update ${properties} as p set ${sql.raw(writer.assignmentsFrom("given"))} from given where p.id = given.id returning p.id)
     insert into ${properties} (${sql.raw(writer.names)})
     select ${sql.raw(writer.names)} from given where not exists (select 1 from updated where updated.id = given.id)`,
@@ -276,10 +276,8 @@ type TableWriter = {
   encodeRow: (row: Readonly<Record<string, unknown>>) => unknown[];
   /** `"id", "url_key", ...` */
   names: string;
-  /** `(e.v->>0)::uuid, (e.v->>1)::text, ...`: each row arrives as a JSON array of its values. */
+  /** `(e.v->>0)::uuid as "id", (e.v->>1)::text as "url_key", ...`: each row arrives as a JSON array of its values. */
   values: string;
-  /** The same, each named after its column: `(e.v->>0)::uuid as "id", ...`. */
-  namedValues: string;
   /** `"url_key" = excluded."url_key", ...` (every column but the id). */
   updates: string;
   /** `"url_key" = source."url_key", ...` (every column but the id) for the rows of `source`. */
@@ -304,8 +302,7 @@ function writerOf(table: PgTable): TableWriter {
   const writer: TableWriter = {
     encodeRow: rowEncoder(columns.map(({ key, type }) => ({ key, encode: encoderOf(type) }))),
     names: columns.map(({ name }) => `"${name}"`).join(", "),
-    values: columns.map(({ type }, index) => arrayElementSql(type, index)).join(", "),
-    namedValues: columns.map(({ name, type }, index) => `${arrayElementSql(type, index)} as "${name}"`).join(", "),
+    values: columns.map(({ name, type }, index) => `${arrayElementSql(type, index)} as "${name}"`).join(", "),
     updates: assignmentsFrom("excluded"),
     assignmentsFrom,
   };
@@ -363,10 +360,10 @@ function encodeArray(value: unknown): unknown {
   return Array.isArray(value) ? textArrayLiteral(value.map(String)) : null;
 }
 
-/** `select <values> from jsonb_array_elements($rows) as e(v)`, the values named after their columns if asked. */
-function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unknown>>, options: { named?: boolean } = {}): SQL {
+/** `select <values> from jsonb_array_elements($rows) as e(v)`. */
+function rowsSelect(writer: TableWriter, rows: ReadonlyArray<Record<string, unknown>>): SQL {
   const json = JSON.stringify(rows.map(writer.encodeRow));
-  return sql`select ${sql.raw(options.named ? writer.namedValues : writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
+  return sql`select ${sql.raw(writer.values)} from jsonb_array_elements(${json}::jsonb) as e(v)`;
 }
 
 function insertRowsStatements(table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): SQL[] {
