@@ -267,6 +267,34 @@ describe("clustering", () => {
     expect(blockPairs([third, unknown].sort((a, b) => (a.key < b.key ? -1 : 1)))[0]?.sharedPhotos).toBe(1);
   });
 
+  it("counts for nothing a photo that two adverts of one agency, written separately, share alone", () => {
+    // One agency's adverts of two flats of one building, each with the façade and photos of its own rooms and a
+    // text of its own, no floor given; the owner of the first flat shows the façade too. An agency copies its own
+    // advert of one flat whole: two of its adverts sharing one photo and no text show two flats.
+    const facade = "9b3e6c1d7a2f4e58";
+    const agency = { publisherSiret: "55210055400013", publisherIsProfessional: true };
+    const first = record({
+      ...agency,
+      textSignature: textSignature("Trois pièces", "Au coeur du quartier, appartement traversant de trois pièces, séjour lumineux, deux chambres, cave."),
+      hashes: [facade, "4c1a7e93d2b6f058", "e07b3d9a51c6482f"],
+    });
+    const second = record({
+      ...agency,
+      textSignature: textSignature("Bel appartement", "Proche des écoles et des commerces, bel appartement rénové avec balcon filant et parking en sous-sol."),
+      hashes: [facade, "37d9e2a4c81b6f05", "a2f46c0e9d3b7158"],
+    });
+    const owner = record({ publisherIsProfessional: false, hashes: [facade, "d18f5b27e3a96c40"] });
+    const block = [first, second, owner].sort((a, b) => (a.key < b.key ? -1 : 1));
+    const shared = (x: GroupingRecord, y: GroupingRecord) =>
+      blockPairs(block).find(({ a, b }) => (block[a] === x && block[b] === y) || (block[a] === y && block[b] === x))?.sharedPhotos;
+    expect(shared(first, owner)).toBe(0);
+    expect(shared(second, owner)).toBe(0);
+    // The same agency's copy of one advert (its text, its photos) still shares them.
+    const copy = record({ ...agency, textSignature: first.textSignature, hashes: [facade, "4c1a7e93d2b6f058", "e07b3d9a51c6482f"] });
+    const pair = [first, copy].sort((a, b) => (a.key < b.key ? -1 : 1));
+    expect(blockPairs(pair)[0]?.sharedPhotos).toBe(3);
+  });
+
   it("does not link a whole block through a logo every listing of an agency shows", () => {
     const logo = "f0e1d2c3b4a59687";
     const listings = Array.from({ length: 12 }, (_, index) =>

@@ -145,6 +145,18 @@ export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
   return company === true || sameContact || (a.publisherName !== null && a.publisherName === b.publisherName);
 }
 
+/**
+ * Two adverts of one publisher that share a single photo and whose texts were written separately. A publisher
+ * copies its own advert of a flat whole, photos and text, to every portal and when it lists the flat again: these
+ * are two of its flats, and the one photo they share shows what the flats have in common (the building's façade,
+ * the street, the view).
+ */
+export function oneAgencysTwoAdverts(a: GroupingRecord, b: GroupingRecord): boolean {
+  if (!isSamePublisher(a, b)) return false;
+  const distance = textDistance(a.textSignature, b.textSignature);
+  return distance !== null && distance > SIMILAR_TEXT_MAX_BITS && countSharedPhotos(a, b) === 1;
+}
+
 /** Whether the company numbers say one company (true), two (false), or nothing (null: a side gives none). */
 function sameCompany(a: GroupingRecord, b: GroupingRecord): boolean | null {
   if (a.publisherSiret !== null && b.publisherSiret !== null) return a.publisherSiret === b.publisherSiret;
@@ -262,10 +274,13 @@ function photoLevel(a: GroupingRecord, b: GroupingRecord, shared: number): strin
   return shared < 2.5 ? "two" : "threeOrMore";
 }
 
+/** Text signatures further apart than this many bits were written separately, not copied from one advert. */
+const SIMILAR_TEXT_MAX_BITS = 12;
+
 function textLevel(distance: number | null): string | null {
   if (distance === null) return null;
   if (distance <= 4) return "same";
-  if (distance <= 12) return "similar";
+  if (distance <= SIMILAR_TEXT_MAX_BITS) return "similar";
   return distance <= 20 ? "unlike" : "different";
 }
 
