@@ -278,8 +278,6 @@ type TableWriter = {
   names: string;
   /** `(e.v->>0)::uuid as "id", (e.v->>1)::text as "url_key", ...`: each row arrives as a JSON array of its values. */
   values: string;
-  /** `"url_key" = excluded."url_key", ...` (every column but the id). */
-  updates: string;
   /** `"url_key" = source."url_key", ...` (every column but the id) for the rows of `source`. */
   assignmentsFrom: (source: string) => string;
 };
@@ -303,7 +301,6 @@ function writerOf(table: PgTable): TableWriter {
     encodeRow: rowEncoder(columns.map(({ key, type }) => ({ key, encode: encoderOf(type) }))),
     names: columns.map(({ name }) => `"${name}"`).join(", "),
     values: columns.map(({ name, type }, index) => `${arrayElementSql(type, index)} as "${name}"`).join(", "),
-    updates: assignmentsFrom("excluded"),
     assignmentsFrom,
   };
   writers.set(table, writer);
@@ -375,7 +372,9 @@ function insertRowsStatements(table: PgTable, rows: ReadonlyArray<Record<string,
 function upsertByIdStatements(table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): SQL[] {
   if (rows.length === 0) return [];
   const writer = writerOf(table);
-  return [sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.updates)}`];
+  return [
+    sql`insert into ${table} (${sql.raw(writer.names)}) ${rowsSelect(writer, rows)} on conflict (id) do update set ${sql.raw(writer.assignmentsFrom("excluded"))}`,
+  ];
 }
 
 /** A block of grouping: the classifieds of one commune, property type and transaction type. */
