@@ -5,7 +5,7 @@ import { blockPairs, clusterRecords } from "../../src/domain/grouping/cluster.js
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { comparePair, publisherNameKey } from "../../src/domain/grouping/pair-features.js";
 import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
-import { hammingDistanceHex, packPhotos, photoDistance } from "../../src/domain/grouping/photo-hash.js";
+import { hammingDistanceHex, packPhotoList, packPhotos, photoDistance, samePhoto, sharedPhotoMasks } from "../../src/domain/grouping/photo-hash.js";
 import { textDistance, textSignature } from "../../src/domain/grouping/text-signature.js";
 import { changesGrouping } from "../../src/modules/ingest/property-assignment.js";
 
@@ -41,6 +41,54 @@ describe("photo hashes", () => {
 
   it("drops blank pictures and a photo repeated on one listing", () => {
     expect(packPhotos([BLANK, LIVING, LIVING_RECOMPRESSED, "not hex"])).toHaveLength(1);
+  });
+
+  it("packs a stored list of hashes as it packs the hashes one by one", () => {
+    const lists = [
+      "",
+      LIVING,
+      [LIVING, KITCHEN, OTHER_FLAT].join(","),
+      [BLANK, LIVING, LIVING_RECOMPRESSED, KITCHEN].join(","), // a blank picture, a photo repeated
+      [LIVING, "c3d4a1b2e5f6071z", KITCHEN].join(","), // not hex
+      [LIVING, "C3D4A1B2E5F60718"].join(","), // upper case: the same photo
+      [LIVING, "c3d4a1b2", KITCHEN].join(","), // another length
+      [LIVING, "", KITCHEN].join(","),
+      `${LIVING};${KITCHEN}`, // 33 characters, no comma where one is due
+    ];
+    for (const list of lists) {
+      expect(packPhotoList(list)).toEqual(packPhotos(list === "" ? [] : list.split(",")));
+      expect(sharedPhotoMasks(packPhotoList(list), packPhotos([KITCHEN, LIVING]))).toEqual(
+        sharedPhotoMasks(packPhotos(list === "" ? [] : list.split(",")), packPhotos([KITCHEN, LIVING])),
+      );
+    }
+  });
+
+  it("marks the photos two lists share, on 64-bit hashes and on hashes of other lengths alike", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const hex = (digits: number) => Array.from({ length: digits }, () => Math.floor(next() * 16).toString(16)).join("");
+    // A copy differs from its photo in a few bits: at most PHOTO_MATCH_MAX_BITS (the same photo) or more (not).
+    const copy = (hash: string, bits: number) => {
+      const value = [...hash].map((digit) => Number.parseInt(digit, 16));
+      for (let flipped = 0; flipped < bits; flipped += 1)
+        value[flipped % value.length] = (value[flipped % value.length] as number) ^ (1 << Math.floor(flipped / value.length));
+      return value.map((digit) => digit.toString(16)).join("");
+    };
+    for (const digits of [16, 8, 32]) {
+      for (let round = 0; round < 40; round += 1) {
+        const own = Array.from({ length: 1 + Math.floor(next() * 10) }, () => hex(digits));
+        const other = [...own.filter(() => next() < 0.5).map((hash) => copy(hash, Math.floor(next() * 9))), ...Array.from({ length: 3 }, () => hex(digits))];
+        const [x, y] = [packPhotos(own), packPhotos(other)];
+        let expectedX = 0;
+        let expectedY = 0;
+        for (const [i, a] of x.entries()) {
+          for (const [j, b] of y.entries()) if (samePhoto(a, b)) [expectedX, expectedY] = [expectedX | (1 << i), expectedY | (1 << j)];
+        }
+        expect(sharedPhotoMasks(x, y)).toEqual([expectedX, expectedY]);
+      }
+    }
+    // Lists mixing lengths: photos of different lengths never match.
+    expect(sharedPhotoMasks(packPhotos([LIVING, "c3d4a1b2"]), packPhotos(["c3d4a1b2", LIVING_RECOMPRESSED]))).toEqual([0b11, 0b11]);
   });
 });
 

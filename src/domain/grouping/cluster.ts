@@ -11,7 +11,7 @@
 import { MATCH_MODEL } from "./match-model.js";
 import { blockKey, cannotBeOne, oneAgencysTwoAdverts } from "./pair-features.js";
 import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
-import { samePhoto, type PackedPhoto } from "./photo-hash.js";
+import { sharedPhotoMasks } from "./photo-hash.js";
 
 /**
  * A photo that this many other classifieds of the block show is common (an agency's logo, a programme's renders,
@@ -327,18 +327,8 @@ export function blockPairs(records: readonly GroupingRecord[]): Array<{ a: numbe
 /** Which photos of `x` that `y` shows, and of `y` that `x` shows, as bit masks (the first 32 photos of each). */
 function photoMasks(x: GroupingRecord, y: GroupingRecord): PairMasks {
   if (x.photos.length === 0 || y.photos.length === 0) return NO_MASKS;
-  let maskX = 0;
-  let maskY = 0;
-  const xs = Math.min(x.photos.length, 32);
-  const ys = Math.min(y.photos.length, 32);
-  for (let i = 0; i < xs; i += 1) {
-    for (let j = 0; j < ys; j += 1) {
-      if (!samePhoto(x.photos[i] as PackedPhoto, y.photos[j] as PackedPhoto)) continue;
-      maskX |= 1 << i;
-      maskY |= 1 << j;
-    }
-  }
-  return maskX === 0 ? NO_MASKS : [maskX, maskY];
+  const masks = sharedPhotoMasks(x.photos, y.photos);
+  return masks[0] === 0 ? NO_MASKS : masks;
 }
 
 function countBits(counts: Uint16Array, mask: number): void {

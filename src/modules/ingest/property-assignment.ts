@@ -9,7 +9,7 @@ import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
 import { areasComparable, countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
-import { packPhotos } from "../../domain/grouping/photo-hash.js";
+import { packPhotoList } from "../../domain/grouping/photo-hash.js";
 import { blockKey, publisherNameKey } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
@@ -104,7 +104,7 @@ export function changesGrouping(changedFields: ReadonlySet<string>): boolean {
  * A classified's photos, packed. A stored classified is read again as a candidate by every batch near it: its
  * photos are packed once (the packed photos are never modified).
  */
-const photosOf = memoise((imageHashes: string) => packPhotos(imageHashes === "" ? [] : imageHashes.split(",")));
+const photosOf = memoise(packPhotoList);
 
 /** A publisher's name as grouping compares it: the same few names recur on thousands of classifieds. */
 const nameKey = memoise(publisherNameKey);
