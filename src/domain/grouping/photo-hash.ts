@@ -44,17 +44,14 @@ export function packPhotoList(hashes: string): PackedPhoto[] {
     const high = hexWord(hashes, start, start + 8);
     const low = hexWord(hashes, start + 8, start + 16);
     if (high < 0 || low < 0) continue;
-    const ones = popcount(high) + popcount(low);
-    if (ones <= PHOTO_MATCH_MAX_BITS || ones >= 64 - PHOTO_MATCH_MAX_BITS) continue; // see isInformative
+    const photo = { length: 16, words: [high, low] };
+    if (!isInformative(photo)) continue;
     const kept = photos.length;
-    let repeated = false;
-    for (let other = 0; other < kept && !repeated; other += 1) {
-      repeated = popcount((high ^ (words[2 * other] ?? 0)) >>> 0) + popcount((low ^ (words[2 * other + 1] ?? 0)) >>> 0) <= PHOTO_MATCH_MAX_BITS;
-    }
-    if (repeated) continue;
     words[2 * kept] = high;
     words[2 * kept + 1] = low;
-    photos.push({ length: 16, words: [high, low] });
+    let repeated = false;
+    for (let other = 0; other < kept && !repeated; other += 1) repeated = distance64(words, kept, words, other) <= PHOTO_MATCH_MAX_BITS;
+    if (!repeated) photos.push(photo);
   }
   sideBySide.set(photos, words.subarray(0, photos.length * 2));
   return photos;
@@ -103,10 +100,8 @@ export function sharedPhotoMasks(x: readonly PackedPhoto[], y: readonly PackedPh
   const b = wordsSideBySide(y);
   if (a !== null && b !== null) {
     for (let i = 0; i < xs; i += 1) {
-      const high = a[2 * i] ?? 0;
-      const low = a[2 * i + 1] ?? 0;
       for (let j = 0; j < ys; j += 1) {
-        if (popcount((high ^ (b[2 * j] ?? 0)) >>> 0) + popcount((low ^ (b[2 * j + 1] ?? 0)) >>> 0) > PHOTO_MATCH_MAX_BITS) continue;
+        if (distance64(a, i, b, j) > PHOTO_MATCH_MAX_BITS) continue;
         maskX |= 1 << i;
         maskY |= 1 << j;
       }
@@ -121,6 +116,11 @@ export function sharedPhotoMasks(x: readonly PackedPhoto[], y: readonly PackedPh
     }
   }
   return [maskX, maskY];
+}
+
+/** Bits that differ between 64-bit hash `i` of `a` and hash `j` of `b`, each list's words side by side. */
+function distance64(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  return popcount(((a[2 * i] ?? 0) ^ (b[2 * j] ?? 0)) >>> 0) + popcount(((a[2 * i + 1] ?? 0) ^ (b[2 * j + 1] ?? 0)) >>> 0);
 }
 
 /** A list's words side by side (two a photo), when every photo of it is a 64-bit hash; null otherwise. */
