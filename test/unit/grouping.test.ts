@@ -1,7 +1,7 @@
 import { groupingRecord } from "../factories/grouping-records.js";
 import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
-import { blockPairs, clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { blockPairs, blocksOf, clusterRecords } from "../../src/domain/grouping/cluster.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { comparePair, publisherNameKey } from "../../src/domain/grouping/pair-features.js";
 import { CONFLICT, isSamePublisher, scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
@@ -280,6 +280,28 @@ describe("clustering", () => {
       expect(clusterRecords(rotated).map((group) => group.map((r) => r.key))).toEqual(expected);
     }
     expect(expected).toHaveLength(2);
+  });
+
+  it("reads blocks in the order of their first key, each block's records in key order, whatever the input order", () => {
+    const communes = ["75111", "69381", "13201", "33063"];
+    const types = ["apartment", "house"];
+    const records = Array.from({ length: 400 }, (_, index) =>
+      groupingRecord(`portal${index % 7}.fr/annonce-${(index * 7919) % 1000}`, {
+        inseeCode: communes[index % communes.length] as string,
+        propertyType: types[Math.floor(index / communes.length) % types.length] as string,
+      }),
+    );
+    const expected: string[][] = [];
+    const byBlock = new Map<string, string[]>();
+    for (const one of [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+      const block = `${one.inseeCode}|${one.propertyType}`;
+      if (!byBlock.has(block)) expected.push(byBlock.set(block, []).get(block) as string[]);
+      byBlock.get(block)?.push(one.key);
+    }
+    for (const order of [records, [...records].reverse(), [...records.slice(150), ...records.slice(0, 150)]]) {
+      expect(blocksOf(order).map((block) => block.map((one) => one.key))).toEqual(expected);
+    }
+    expect(expected).toHaveLength(communes.length * types.length);
   });
 
   it("does not take the façade photo that the listings of several flats of one building show for the flat's own photo", () => {

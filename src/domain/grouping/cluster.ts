@@ -73,16 +73,22 @@ export function clusterAround<R extends GroupingRecord>(
   return groups.sort((a, b) => compareKeys(a[0]?.key ?? "", b[0]?.key ?? ""));
 }
 
-/** The records of each block, each block in key order (the order clustering and the model's fit read them in). */
+/**
+ * The records of each block, each block in key order, the blocks by their first key (the order clustering and the
+ * model's fit read them in). Sorted block by block: the same order as one sort of every record, for fewer
+ * comparisons once a batch reads tens of thousands of records from hundreds of blocks.
+ */
 export function blocksOf<R extends GroupingRecord>(records: readonly R[]): R[][] {
   const blocks = new Map<string, R[]>();
-  for (const record of [...records].sort((a, b) => compareKeys(a.key, b.key))) {
+  for (const record of records) {
     const key = blockKey(record);
     const members = blocks.get(key);
     if (members === undefined) blocks.set(key, [record]);
     else members.push(record);
   }
-  return [...blocks.values()];
+  const byKey = (a: R, b: R) => compareKeys(a.key, b.key);
+  const sorted = [...blocks.values()].map((members) => members.sort(byKey));
+  return sorted.sort((a, b) => byKey(a[0] as R, b[0] as R)); // a block has at least one record
 }
 
 type Edge = { a: number; b: number; score: number };
