@@ -59,8 +59,8 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
  * filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450 windows).
  *
  * The windows arrive as one JSON parameter, parsed once for the three branches (given to each branch, it was
- * parsed three times: 7 to 14 ms each for a batch's 5,500 windows), and the classifieds without an area are
- * looked up once per block rather than once per window (the same 5,500 lookups, for a few thousand blocks).
+ * parsed three times: 7 to 14 ms each for 5,600 windows), and the classifieds without an area are looked up once
+ * per block rather than once per window (1,777 lookups instead of 5,598 for the windows of 2,000 classifieds).
  */
 export async function findMatchCandidates(db: Database, windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]> {
   if (windows.length === 0) return [];
