@@ -87,27 +87,56 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   const levels: string[] = [];
   for (const [feature, level] of conflictingFeatureLevels(a, b)) {
     if (level === CONFLICTING) return { conflict: feature };
-    if (level !== null) levels.push(`${feature}:${level}`);
+    if (level !== null) levels.push(levelName(feature, level));
   }
-  const newBuilds = a.isNewBuild && b.isNewBuild ? ".newBuilds" : "";
+  const newBuilds = a.isNewBuild && b.isNewBuild;
   const samePublisher = isSamePublisher(a, b);
-  const publisher = samePublisher ? ".samePublisher" : ".otherPublishers";
+  const context = CONTEXTS[(samePublisher ? 2 : 0) + (newBuilds ? 1 : 0)] as Context; // 0 to 3
   const push = (feature: string, level: string | null) => {
-    if (level !== null) levels.push(`${feature}:${level}`);
+    if (level !== null) levels.push(levelName(feature, level));
   };
-  push(`dpeValue${newBuilds}`, valueLevel(a.dpeValue, b.dpeValue));
-  push(`gesValue${newBuilds}`, valueLevel(a.gesValue, b.gesValue));
+  push(context.dpeValue, valueLevel(a.dpeValue, b.dpeValue));
+  push(context.gesValue, valueLevel(a.gesValue, b.gesValue));
   push("landArea", landAreaLevel(a.landArea, b.landArea));
   push("flags", flagLevel(a.flags, b.flags));
   push("distance", distanceLevel(a, b));
-  push(`photos${publisher}${newBuilds}`, photoLevel(a, b, sharedPhotos));
-  push(`text${publisher}${newBuilds}`, textLevel(textDistance(a.textSignature, b.textSignature)));
+  push(context.photos, photoLevel(a, b, sharedPhotos));
+  push(context.text, textLevel(textDistance(a.textSignature, b.textSignature)));
   if (samePublisher) levels.push("publisher:same");
   // A private seller posting on two portals leaves the same phone; a professional's phone is its office's.
   if (a.publisherIsProfessional === false && b.publisherIsProfessional === false && a.contactPhone !== null && a.contactPhone === b.contactPhone)
     levels.push("privatePhone:same");
   return { levels };
 }
+
+/** The features read in the context of the pair (one publisher or two, two new builds or not), by that context. */
+type Context = { dpeValue: string; gesValue: string; photos: string; text: string };
+const CONTEXTS: readonly Context[] = [false, true].flatMap((samePublisher) =>
+  [false, true].map((newBuilds) => {
+    const builds = newBuilds ? ".newBuilds" : "";
+    const publisher = samePublisher ? ".samePublisher" : ".otherPublishers";
+    return { dpeValue: `dpeValue${builds}`, gesValue: `gesValue${builds}`, photos: `photos${publisher}${builds}`, text: `text${publisher}${builds}` };
+  }),
+);
+
+/**
+ * `feature:level`, made once per feature and level and then reused: the model looks every level of every pair
+ * scored up by this name, and a name made once is found faster than one built again for each pair.
+ */
+function levelName(feature: string, level: string): string {
+  let byLevel = levelNames.get(feature);
+  if (byLevel === undefined) {
+    byLevel = new Map();
+    levelNames.set(feature, byLevel);
+  }
+  let name = byLevel.get(level);
+  if (name === undefined) {
+    name = `${feature}:${level}`;
+    byLevel.set(level, name);
+  }
+  return name;
+}
+const levelNames = new Map<string, Map<string, string>>();
 
 /** Whether two classifieds cannot be one property whatever else they share: another block, or a conflict. */
 export function cannotBeOne(a: GroupingRecord, b: GroupingRecord): boolean {
