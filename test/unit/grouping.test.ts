@@ -295,8 +295,13 @@ describe("clustering", () => {
     const byBlock = new Map<string, string[]>();
     for (const one of [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
       const block = `${one.inseeCode}|${one.propertyType}`;
-      if (!byBlock.has(block)) expected.push(byBlock.set(block, []).get(block) as string[]);
-      byBlock.get(block)?.push(one.key);
+      let members = byBlock.get(block);
+      if (members === undefined) {
+        members = [];
+        byBlock.set(block, members);
+        expected.push(members);
+      }
+      members.push(one.key);
     }
     for (const order of [records, [...records].reverse(), [...records.slice(150), ...records.slice(0, 150)]]) {
       expect(blocksOf(order).map((block) => block.map((one) => one.key))).toEqual(expected);

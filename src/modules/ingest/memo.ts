@@ -2,7 +2,7 @@
  * Remembers the results of a pure function of one string: the last `maxEntries` inputs, and as many before them.
  * When the latest fill up they become the earlier ones, and the earlier ones are forgotten, so an input that keeps
  * recurring stays remembered while memory stays bounded. Feeds repeat the same agency phones, e-mail addresses
- * and places on thousands of lines, and a batch of the ingest reads again most of the stored classifieds the batch
+ * and places on thousands of lines, and a batch of the ingest reads again many of the stored classifieds the batch
  * before it read: computing each once is enough.
  */
 export function memoise<T>(compute: (input: string) => T, maxEntries = 20_000): (input: string) => T {
