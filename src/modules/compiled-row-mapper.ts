@@ -1,4 +1,5 @@
-import { Column, type Query } from "drizzle-orm";
+import { Column, is, SQL, sql, type Query } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
 
 /**
@@ -50,13 +51,30 @@ export function compiledRowMapper<Row>(columns: Record<string, Column>): (row: u
   return compileColumns(Object.entries(columns)) as (row: unknown[]) => Row;
 }
 
+const dialect = new PgDialect();
+
 /**
- * Runs a statement built by hand (`builder.toSQL()`) and answers its rows as arrays of column values, as the
- * driver decoded them: for `compiledRowMapper`, and for values the caller reads by position.
+ * `columns` as one SQL fragment rendered once (`"id", "url_key", ...`, or `c."id", c."url_key", ...` with a
+ * `qualifier`), in the order `compiledRowMapper(columns)` reads them: Drizzle renders a selection column by column
+ * on every statement. Column names come from the schema, never from input.
  */
-export async function rawRows(db: Database, statement: Query): Promise<unknown[][]> {
+export function columnList(columns: Record<string, Column>, qualifier?: string): SQL {
+  const prefix = qualifier === undefined ? "" : `${qualifier}.`;
+  return sql.raw(
+    Object.values(columns)
+      .map((column) => prefix + dialect.escapeName(column.name))
+      .join(", "),
+  );
+}
+
+/**
+ * Runs a statement built by hand (`builder.toSQL()`, or an `sql` template) and answers its rows as arrays of
+ * column values, as the driver decoded them: for `compiledRowMapper`, and for values the caller reads by position.
+ */
+export async function rawRows(db: Database, statement: Query | SQL): Promise<unknown[][]> {
   type Arrays = { execute: unknown[][]; all: unknown; values: unknown };
-  return db._.session.prepareQuery<Arrays>(statement, undefined, undefined, true, (rows) => rows).execute();
+  const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement;
+  return db._.session.prepareQuery<Arrays>(query, undefined, undefined, true, (rows) => rows).execute();
 }
 
 function compileColumns(columns: readonly [string, Column][]): (row: unknown[]) => Record<string, unknown> {

@@ -98,21 +98,13 @@ export function sharedPhotoMasks(x: readonly PackedPhoto[], y: readonly PackedPh
   let maskY = 0;
   const a = wordsSideBySide(x);
   const b = wordsSideBySide(y);
-  if (a !== null && b !== null) {
-    for (let i = 0; i < xs; i += 1) {
-      for (let j = 0; j < ys; j += 1) {
-        if (distance64(a, i, b, j) > PHOTO_MATCH_MAX_BITS) continue;
-        maskX |= 1 << i;
-        maskY |= 1 << j;
-      }
-    }
-  } else {
-    for (let i = 0; i < xs; i += 1) {
-      for (let j = 0; j < ys; j += 1) {
-        if (!samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto)) continue; // i, j below the lengths
-        maskX |= 1 << i;
-        maskY |= 1 << j;
-      }
+  for (let i = 0; i < xs; i += 1) {
+    for (let j = 0; j < ys; j += 1) {
+      const same =
+        a !== null && b !== null ? distance64(a, i, b, j) <= PHOTO_MATCH_MAX_BITS : samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto); // i, j below the lengths
+      if (!same) continue;
+      maskX |= 1 << i;
+      maskY |= 1 << j;
     }
   }
   return [maskX, maskY];

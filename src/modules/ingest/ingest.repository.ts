@@ -7,7 +7,7 @@
  * not grow with the batch.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/result-rows.js";
 import {
@@ -19,7 +19,7 @@ import {
   type PropertyRow,
   type StoredImage,
 } from "../../db/schema/index.js";
-import { compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
+import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
 
@@ -84,7 +84,7 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
     union all
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} where w.area_min is null`;
   // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
-  const rows = (await rawRows(db, dialect.sqlToQuery(statement))).map(groupingColumnsOfRow);
+  const rows = (await rawRows(db, statement)).map(groupingColumnsOfRow);
   // A classified without an area falls in its block's branch and, when a window has no area either, in the
   // window's: keep it once.
   const unique = new Map(rows.map((row) => [row.id, row]));
@@ -177,13 +177,8 @@ const GROUPING_COLUMNS = (() => {
   };
 })() satisfies { [K in keyof GroupingColumns]: unknown };
 const groupingColumnsOfRow = compiledRowMapper<GroupingColumns>(GROUPING_COLUMNS);
-const dialect = new PgDialect();
 /** `c."id", c."property_id", ...`: the grouping columns of `classifieds c`, in the order the mapping reads them. */
-const CANDIDATE_COLUMN_LIST = sql.raw(
-  Object.values(GROUPING_COLUMNS)
-    .map((column) => `c.${dialect.escapeName(column.name)}`)
-    .join(", "),
-);
+const CANDIDATE_COLUMN_LIST = columnList(GROUPING_COLUMNS, "c");
 
 export async function findClassifiedsByIds(db: Database, ids: readonly string[]): Promise<ClassifiedRow[]> {
   if (ids.length === 0) return [];
