@@ -100,8 +100,8 @@ export function sharedPhotoMasks(x: readonly PackedPhoto[], y: readonly PackedPh
   const b = wordsSideBySide(y);
   for (let i = 0; i < xs; i += 1) {
     for (let j = 0; j < ys; j += 1) {
-      const same =
-        a !== null && b !== null ? distance64(a, i, b, j) <= PHOTO_MATCH_MAX_BITS : samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto); // i, j below the lengths
+      // i and j stay below the lengths.
+      const same = a !== null && b !== null ? distance64(a, i, b, j) <= PHOTO_MATCH_MAX_BITS : samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto);
       if (!same) continue;
       maskX |= 1 << i;
       maskY |= 1 << j;
