@@ -98,10 +98,11 @@ export function sharedPhotoMasks(x: readonly PackedPhoto[], y: readonly PackedPh
   let maskY = 0;
   const a = wordsSideBySide(x);
   const b = wordsSideBySide(y);
+  const sideBySide = a !== null && b !== null;
   for (let i = 0; i < xs; i += 1) {
     for (let j = 0; j < ys; j += 1) {
       // i and j stay below the lengths.
-      const same = a !== null && b !== null ? distance64(a, i, b, j) <= PHOTO_MATCH_MAX_BITS : samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto);
+      const same = sideBySide ? distance64(a, i, b, j) <= PHOTO_MATCH_MAX_BITS : samePhoto(x[i] as PackedPhoto, y[j] as PackedPhoto);
       if (!same) continue;
       maskX |= 1 << i;
       maskY |= 1 << j;
