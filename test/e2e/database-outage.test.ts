@@ -1,41 +1,31 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { startGatewayApp, type GatewayApp } from "../support/gateway-app.js";
-
-const BIN = "/usr/lib/postgresql/15/bin";
-const PORT = 54_000 + Math.floor(Math.random() * 900);
-
-/** Runs a PostgreSQL binary as the `postgres` user (initdb refuses root). */
-function asPostgres(command: string, args: string[]): void {
-  execFileSync("runuser", ["-u", "postgres", "--", path.join(BIN, command), ...args], { stdio: "ignore", timeout: 60_000 });
-}
-
-const canRun = existsSync(path.join(BIN, "initdb")) && process.getuid?.() === 0;
+import { initCluster, startServer, stopServer, throwawayPostgresUnavailable, throwawayRoot } from "../support/throwaway-postgres.js";
 
 /**
  * The database goes down under a running gateway (a PostgreSQL cluster of the test's own, never the shared one):
  * REST answers 503 with Retry-After and GraphQL SERVICE_UNAVAILABLE, quickly, then everything works again by
  * itself once the database is back.
  */
-describe.skipIf(!canRun)("an unavailable database", { timeout: 120_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "listings-outage-"));
+describe.skipIf(throwawayPostgresUnavailable !== undefined)("an unavailable database", { timeout: 120_000 }, () => {
+  let root: string;
+  let dataDir: string;
+  let port: number;
   let database: DatabaseHandle;
   let gateway: GatewayApp;
   let token: string;
-  const start = () =>
-    asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", path.join(dataDir, "log"), "-o", `-p ${PORT} -k /tmp -c listen_addresses=127.0.0.1`, "start"]);
 
   beforeAll(async () => {
-    execFileSync("chown", ["postgres:postgres", dataDir]);
-    asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres"]);
-    start();
-    database = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${PORT}/postgres`, poolSize: 4, connectTimeoutMs: 2_000 });
+    root = throwawayRoot("listings-outage-");
+    dataDir = path.join(root, "cluster");
+    await initCluster(dataDir);
+    port = await startServer(dataDir, root);
+    database = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${port}/postgres`, poolSize: 4, connectTimeoutMs: 2_000 });
     await database.migrate();
     token = await createBearer(database.db, EVERYWHERE, "enterprise500");
     gateway = await startGatewayApp(database, { WEBHOOK_DISPATCHER: "false" });
@@ -44,12 +34,9 @@ describe.skipIf(!canRun)("an unavailable database", { timeout: 120_000 }, () => 
   afterAll(async () => {
     await gateway?.close();
     await database?.close();
-    try {
-      asPostgres("pg_ctl", ["-D", dataDir, "-m", "immediate", "stop"]);
-    } catch {
-      // already stopped
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (root === undefined) return;
+    await stopServer(dataDir);
+    rmSync(root, { recursive: true, force: true });
   });
 
   const rest = () => fetch(`${gateway.base}/public/v1/classifieds/${randomUUID()}`, { headers: { authorization: `Bearer ${token}` } });
@@ -62,7 +49,7 @@ describe.skipIf(!canRun)("an unavailable database", { timeout: 120_000 }, () => 
 
   it("answers 503 with Retry-After within seconds while it is down, and recovers by itself", async () => {
     expect((await rest()).status).toBe(404);
-    asPostgres("pg_ctl", ["-D", dataDir, "-m", "immediate", "stop"]);
+    await stopServer(dataDir);
 
     const started = Date.now();
     const down = await rest();
@@ -76,7 +63,7 @@ describe.skipIf(!canRun)("an unavailable database", { timeout: 120_000 }, () => 
     expect(body.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
     expect(Date.now() - started).toBeLessThan(10_000);
 
-    start();
+    await startServer(dataDir, root, port);
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 404; attempt += 1) {
       status = (await rest()).status;

@@ -8,8 +8,9 @@ import { observation, toLines } from "../factories/observations.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { classifiedOf } from "../integration/ingest.helpers.js";
 import { collect, DELTA_TEST_ENV, wsClient } from "../support/gateway-app.js";
-import { replicaClusterUnavailable, startReplicaCluster, type ReplicaCluster } from "../support/replica-cluster.js";
+import { startReplicaCluster, type ReplicaCluster } from "../support/replica-cluster.js";
 import { runCli } from "../support/run-cli.js";
+import { throwawayPostgresUnavailable } from "../support/throwaway-postgres.js";
 import { WebhookReceiver } from "../support/webhook-receiver.js";
 
 type Json = Record<string, unknown>;
@@ -29,7 +30,7 @@ describe("DATABASE_READ_URL without DATABASE_URL", () => {
  * (webhook management, authentication, subscriptions, webhook dispatch) must still see them. A write sent to the
  * replica would fail (read-only, SQLSTATE 25006), so every write path exercised here proves it uses the primary.
  */
-describe.skipIf(replicaClusterUnavailable !== undefined)("read replicas", { timeout: 120_000 }, () => {
+describe.skipIf(throwawayPostgresUnavailable !== undefined)("read replicas", { timeout: 120_000 }, () => {
   let cluster: ReplicaCluster;
   let server: RunningServer;
   let receiver: WebhookReceiver;
