@@ -72,7 +72,7 @@ describe("read path: services and loaders", () => {
     }
   });
 
-  it("reads the classifieds of several properties with their images and prices in one round trip, within the contract", async () => {
+  it("reads the classifieds of several properties with their images and prices in one statement, within the contract", async () => {
     const bare = await createListing(database.db, { place: PLACES[1], classifieds: [{}], images: 0 });
     const properties = [paris.property.id, lyon.property.id, bare.property.id];
     const counter = countStatements(database.db);
@@ -81,9 +81,9 @@ describe("read path: services and loaders", () => {
         properties.map(async (id) =>
           Promise.all(
             (await listClassifiedsOfProperty(ctx, id)).map(async (c) => ({
-              id: c.id,
-              images: (await listClassifiedImages(ctx, c.id)).map((i) => i.id),
-              history: (await listClassifiedPriceHistory(ctx, c.id)).map((h) => h.id),
+              classified: c,
+              images: await listClassifiedImages(ctx, c.id),
+              history: await listClassifiedPriceHistory(ctx, c.id),
             })),
           ),
         ),
@@ -91,19 +91,29 @@ describe("read path: services and loaders", () => {
     try {
       const ctx = context(EVERYWHERE);
       await readAheadClassifiedsOf(ctx, properties, { images: true, priceHistory: true });
-      expect(counter.statements()).toHaveLength(3);
+      expect(counter.statements()).toHaveLength(1);
       const readAhead = await everything(ctx);
       // Every classified's images and prices came with them, empty lists too: no statement more.
-      expect(counter.statements()).toHaveLength(3);
+      expect(counter.statements()).toHaveLength(1);
+      // The same values, to the millisecond and the hash, as each loader reads on its own.
       expect(readAhead).toEqual(await everything(context(EVERYWHERE)));
-      expect(readAhead[2]).toEqual([{ id: bare.classifieds[0]!.id, images: [], history: expect.any(Array) }]);
+      expect(readAhead[2]).toEqual([{ classified: expect.objectContaining({ id: bare.classifieds[0]!.id }), images: [], history: expect.any(Array) }]);
       expect(readAhead[0]?.[0]?.images).toHaveLength(3);
+      expect(readAhead[0]?.[0]?.history.map((h) => h.value)).toEqual([500_000, 480_000, 470_000]);
+
+      // Asked for prices only, the images are left to their loader.
+      counter.reset();
+      const pricesOnly = context(EVERYWHERE);
+      await readAheadClassifiedsOf(pricesOnly, properties, { priceHistory: true });
+      expect(counter.statements()).toHaveLength(1);
+      expect(await everything(pricesOnly)).toEqual(readAhead);
+      expect(counter.statements()).toHaveLength(2);
 
       // Under a SIREN contract only the lead of the Paris property is visible: nothing of the other is read.
       counter.reset();
       const narrow = context(contractOf([paris.property.department], { sirens: ["111111111"] }));
       await readAheadClassifiedsOf(narrow, properties, { images: true, priceHistory: true });
-      expect(counter.statements()).toHaveLength(3);
+      expect(counter.statements()).toHaveLength(1);
       expect(await everything(narrow)).toEqual([[readAhead[0]?.[0]], [], []]);
       expect(await listClassifiedImages(narrow, paris.classifieds[1]!.id)).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from "drizzle-orm";
+import { and, asc, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import {
   classifiedImageLists,
@@ -9,9 +9,11 @@ import {
   type ClassifiedImageRow,
   type ClassifiedPriceHistoryRow,
   type ClassifiedRow,
+  type StoredImage,
 } from "../../db/schema/index.js";
 import type { Contract } from "../../domain/contract.js";
 import { classifiedVisible, ownedByVisibleClassified } from "../access/access.repository.js";
+import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { contractStatements } from "../statement-cache.js";
 
@@ -26,12 +28,6 @@ const keys = sql.placeholder("keys");
 
 function prepareStatements(db: Database, contract: Contract) {
   const visible = classifiedVisible(contract);
-  // The visible classifieds of the properties `ids`: what the images and prices of properties hang off.
-  const visibleOfProperties = () =>
-    db
-      .select({ id: classifieds.id })
-      .from(classifieds)
-      .where(and(sql`${classifieds.propertyId} = any(${ids}::uuid[])`, visible));
   return {
     byIds: db
       .select()
@@ -54,23 +50,12 @@ function prepareStatements(db: Database, contract: Contract) {
       .from(classifiedImageLists)
       .where(and(sql`${classifiedImageLists.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedImageLists.classifiedId)))
       .prepare("classified_image_lists_by_classified_ids"),
-    imageListsOfProperties: db
-      .select()
-      .from(classifiedImageLists)
-      .where(inArray(classifiedImageLists.classifiedId, visibleOfProperties()))
-      .prepare("classified_image_lists_by_property_ids"),
     priceHistory: db
       .select()
       .from(classifiedPriceHistory)
       .where(and(sql`${classifiedPriceHistory.classifiedId} = any(${ids}::uuid[])`, ownedByVisibleClassified(contract, classifiedPriceHistory.classifiedId)))
       .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
       .prepare("classified_price_history_by_classified_ids"),
-    priceHistoryOfProperties: db
-      .select()
-      .from(classifiedPriceHistory)
-      .where(inArray(classifiedPriceHistory.classifiedId, visibleOfProperties()))
-      .orderBy(asc(classifiedPriceHistory.classifiedId), asc(classifiedPriceHistory.observedAt), asc(classifiedPriceHistory.id))
-      .prepare("classified_price_history_by_property_ids"),
   };
 }
 
@@ -102,16 +87,54 @@ export function findPriceHistoryByClassifiedIds(db: Database, contract: Contract
   return statements(db, contract).priceHistory.execute({ ids: uuidArrayLiteral(classifiedIds) });
 }
 
-/** Images of the visible classifieds of the properties `propertyIds`, each classified's in position order. */
-export async function findImagesByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedImageRow[]> {
-  return expandLists(await statements(db, contract).imageListsOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) }));
-}
-
 function expandLists(lists: readonly ClassifiedImageListRow[]): ClassifiedImageRow[] {
   return lists.flatMap((list) => imagesOfList(list.classifiedId, list.images));
 }
 
-/** Price history of the visible classifieds of the properties `propertyIds`, by classified then time. */
-export function findPriceHistoryByPropertyIds(db: Database, contract: Contract, propertyIds: readonly string[]): Promise<ClassifiedPriceHistoryRow[]> {
-  return statements(db, contract).priceHistoryOfProperties.execute({ ids: uuidArrayLiteral(propertyIds) });
+/** What a page shows of each classified besides the classified itself (see findClassifiedsWithDetailsByPropertyIds). */
+export type ClassifiedDetails = { images?: boolean; priceHistory?: boolean };
+
+export type ClassifiedsWithDetails = { classifieds: ClassifiedRow[]; images: ClassifiedImageRow[]; priceHistory: ClassifiedPriceHistoryRow[] };
+
+const CLASSIFIED_COLUMNS = getTableColumns(classifieds);
+const CLASSIFIED_COLUMN_LIST = columnList(CLASSIFIED_COLUMNS, '"classifieds"');
+const classifiedOfRow = compiledRowMapper<ClassifiedRow>(CLASSIFIED_COLUMNS);
+const DETAIL_COLUMNS = Object.keys(CLASSIFIED_COLUMNS).length;
+
+/** A classified's prices as one JSON array of `[id, value, epoch milliseconds]`, oldest first. */
+const PRICE_HISTORY_JSON = sql`(select coalesce(json_agg(json_build_array(h.id, h.value, extract(epoch from h.observed_at) * 1000) order by h.observed_at, h.id), '[]'::json)
+  from ${classifiedPriceHistory} h where h.classified_id = ${classifieds.id})`;
+const IMAGE_LIST = sql`(select l.images from ${classifiedImageLists} l where l.classified_id = ${classifieds.id})`;
+
+/**
+ * The visible classifieds of the properties `propertyIds`, oldest first, with their price history and image lists
+ * as asked, in one statement: a page of properties shows them all, and three statements cost the gateway and the
+ * database three round trips' work for the same rows. The details hang off classifieds the contract shows, so
+ * they are within it too.
+ */
+export async function findClassifiedsWithDetailsByPropertyIds(
+  db: Database,
+  contract: Contract,
+  propertyIds: readonly string[],
+  details: ClassifiedDetails,
+): Promise<ClassifiedsWithDetails> {
+  const statement = sql`select ${CLASSIFIED_COLUMN_LIST}, ${details.priceHistory ? PRICE_HISTORY_JSON : sql`null`}, ${details.images ? IMAGE_LIST : sql`null`}
+    from ${classifieds}
+    where ${classifieds.propertyId} = any(${uuidArrayLiteral(propertyIds)}::uuid[]) and ${classifiedVisible(contract)}
+    order by ${classifieds.firstSeenAt}, ${classifieds.id}`;
+  const found: ClassifiedsWithDetails = { classifieds: [], images: [], priceHistory: [] };
+  for (const row of await rawRows(db, statement)) {
+    const classified = classifiedOfRow(row);
+    found.classifieds.push(classified);
+    const prices = fromJson(row[DETAIL_COLUMNS]) as Array<[id: string, value: number, observedAt: number]> | null;
+    for (const [id, value, observedAt] of prices ?? []) found.priceHistory.push({ id, classifiedId: classified.id, value, observedAt: new Date(observedAt) });
+    const images = fromJson(row[DETAIL_COLUMNS + 1]) as StoredImage[] | null;
+    if (images) found.images.push(...imagesOfList(classified.id, images));
+  }
+  return found;
+}
+
+/** A JSON value as the driver gives it: already parsed by some, as text by others. */
+function fromJson(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
 }

@@ -3,7 +3,9 @@ import type { ClassifiedImageRow, ClassifiedPriceHistoryRow, ClassifiedRow } fro
 import { canonicalUrlKey } from "../../domain/url-key.js";
 import { isUuid, manyPerKey } from "../loader-order.js";
 import type { RequestContext } from "../request-context.js";
-import { findImagesByPropertyIds, findPriceHistoryByPropertyIds } from "./classifieds.repository.js";
+import { findClassifiedsWithDetailsByPropertyIds, type ClassifiedDetails } from "./classifieds.repository.js";
+
+export type { ClassifiedDetails } from "./classifieds.repository.js";
 
 /**
  * Reads of classifieds for every transport. All go through the request's loaders, so they are batched, cached
@@ -41,33 +43,34 @@ export function listClassifiedPriceHistory(ctx: RequestContext, classifiedId: st
   return ctx.loaders.priceHistoryByClassifiedId.load(classifiedId);
 }
 
-/** What a caller will show of each classified of a property, besides the classified itself. */
-export type ClassifiedDetails = { images?: boolean; priceHistory?: boolean };
-
 /**
  * Reads the visible classifieds of these properties and, as asked, their images and price history, into the
- * request's loaders, all in one round trip: the reads that follow (listClassifiedsOfProperty,
- * listClassifiedImages, listClassifiedPriceHistory) cost no statement. Without it, images and prices wait for
- * the classifieds they hang off and take a round trip more. For callers that will show them: nothing is
- * read that they would not read anyway.
+ * request's loaders, in one statement: the reads that follow (listClassifiedsOfProperty, listClassifiedImages,
+ * listClassifiedPriceHistory) cost no statement. Without it, images and prices wait for the classifieds they
+ * hang off and take a round trip more. For callers that will show them: nothing is read that they would not
+ * read anyway.
  */
 export async function readAheadClassifiedsOf(ctx: RequestContext, propertyIds: readonly string[], details: ClassifiedDetails = {}): Promise<void> {
   const ids = propertyIds.filter(isUuid).map((id) => id.toLowerCase());
   if (ids.length === 0) return;
-  const [lists, images, priceHistory] = await Promise.all([
-    ctx.loaders.classifiedsByPropertyId.loadMany(ids),
-    details.images ? findImagesByPropertyIds(ctx.db, ctx.contract, ids) : undefined,
-    details.priceHistory ? findPriceHistoryByPropertyIds(ctx.db, ctx.contract, ids) : undefined,
-  ]);
-  // Every visible classified gets its list, empty ones too; a failed read of the classifieds primes nothing
-  // (the error comes back to whoever reads them).
-  const classifiedIds = lists.flatMap((list) => (list instanceof Error ? [] : list.map((classified) => classified.id)));
+  if (!details.images && !details.priceHistory) {
+    await ctx.loaders.classifiedsByPropertyId.loadMany(ids);
+    return;
+  }
+  const found = await findClassifiedsWithDetailsByPropertyIds(ctx.db, ctx.contract, ids, details);
+  const perProperty = manyPerKey(ids, found.classifieds, (classified) => classified.propertyId);
+  ids.forEach((id, index) => {
+    ctx.loaders.classifiedsByPropertyId.prime(id, perProperty[index] ?? []);
+  });
+  for (const classified of found.classifieds) ctx.loaders.classifiedById.prime(classified.id, classified);
+  // Every visible classified gets its lists, empty ones too.
+  const classifiedIds = found.classifieds.map((classified) => classified.id);
   const prime = <R extends { classifiedId: string }>(loader: DataLoader<string, R[]>, rows: readonly R[]) => {
     const perClassified = manyPerKey(classifiedIds, rows, (row) => row.classifiedId);
     classifiedIds.forEach((id, index) => {
       loader.prime(id, perClassified[index] ?? []);
     });
   };
-  if (images) prime(ctx.loaders.imagesByClassifiedId, images);
-  if (priceHistory) prime(ctx.loaders.priceHistoryByClassifiedId, priceHistory);
+  if (details.images) prime(ctx.loaders.imagesByClassifiedId, found.images);
+  if (details.priceHistory) prime(ctx.loaders.priceHistoryByClassifiedId, found.priceHistory);
 }
