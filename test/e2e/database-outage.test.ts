@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { startGatewayApp, type GatewayApp } from "../support/gateway-app.js";
-import { initCluster, startServer, stopServer, throwawayPostgresUnavailable, throwawayRoot } from "../support/throwaway-postgres.js";
+import { throwawayCluster, throwawayPostgresUnavailable, type ThrowawayCluster } from "../support/throwaway-postgres.js";
 
 /**
  * The database goes down under a running gateway (a PostgreSQL cluster of the test's own, never the shared one):
@@ -13,18 +11,15 @@ import { initCluster, startServer, stopServer, throwawayPostgresUnavailable, thr
  * itself once the database is back.
  */
 describe.skipIf(throwawayPostgresUnavailable !== undefined)("an unavailable database", { timeout: 120_000 }, () => {
-  let root: string;
-  let dataDir: string;
+  let cluster: ThrowawayCluster;
   let port: number;
   let database: DatabaseHandle;
   let gateway: GatewayApp;
   let token: string;
 
   beforeAll(async () => {
-    root = throwawayRoot("listings-outage-");
-    dataDir = path.join(root, "cluster");
-    await initCluster(dataDir);
-    port = await startServer(dataDir, root);
+    cluster = await throwawayCluster("listings-outage-");
+    port = await cluster.start();
     database = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:${port}/postgres`, poolSize: 4, connectTimeoutMs: 2_000 });
     await database.migrate();
     token = await createBearer(database.db, EVERYWHERE, "enterprise500");
@@ -34,9 +29,7 @@ describe.skipIf(throwawayPostgresUnavailable !== undefined)("an unavailable data
   afterAll(async () => {
     await gateway?.close();
     await database?.close();
-    if (root === undefined) return;
-    await stopServer(dataDir);
-    rmSync(root, { recursive: true, force: true });
+    await cluster?.remove();
   });
 
   const rest = () => fetch(`${gateway.base}/public/v1/classifieds/${randomUUID()}`, { headers: { authorization: `Bearer ${token}` } });
@@ -49,7 +42,7 @@ describe.skipIf(throwawayPostgresUnavailable !== undefined)("an unavailable data
 
   it("answers 503 with Retry-After within seconds while it is down, and recovers by itself", async () => {
     expect((await rest()).status).toBe(404);
-    await stopServer(dataDir);
+    await cluster.stop();
 
     const started = Date.now();
     const down = await rest();
@@ -63,7 +56,7 @@ describe.skipIf(throwawayPostgresUnavailable !== undefined)("an unavailable data
     expect(body.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
     expect(Date.now() - started).toBeLessThan(10_000);
 
-    await startServer(dataDir, root, port);
+    await cluster.start(port);
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 404; attempt += 1) {
       status = (await rest()).status;

@@ -1,16 +1,15 @@
+/**
+ * PostgreSQL servers of a test's own (temporary directories, free loopback ports, trust authentication), for the
+ * tests that stop a database or stream from one: never the machine's shared server.
+ */
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-
-/**
- * PostgreSQL servers of a test's own (temporary directories, free loopback ports, trust authentication), for the
- * tests that stop a database or stream from one: never the machine's shared server.
- */
 
 /** The directory of the PostgreSQL server binaries: `PG_BIN`, else the newest /usr/lib/postgresql/N/bin. */
 function binDirectory(): string | undefined {
@@ -110,4 +109,27 @@ export async function startServer(dataDir: string, socketDir: string, port?: num
 /** Stops the server at once, as a crash would; resolves whether or not it was running. */
 export async function stopServer(dataDir: string): Promise<void> {
   await serverTool("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
+}
+
+/** One cluster in a directory of its own: started on a free port (or `port` again), stopped, then removed. */
+export type ThrowawayCluster = {
+  start(port?: number): Promise<number>;
+  stop(): Promise<void>;
+  /** Stops the server if it runs and removes its directory. */
+  remove(): Promise<void>;
+};
+
+/** Makes a cluster in a new directory named after `prefix`; nothing runs until `start`. */
+export async function throwawayCluster(prefix: string): Promise<ThrowawayCluster> {
+  const root = throwawayRoot(prefix);
+  const dataDir = path.join(root, "cluster");
+  await initCluster(dataDir);
+  return {
+    start: (port) => startServer(dataDir, root, port),
+    stop: () => stopServer(dataDir),
+    async remove() {
+      await stopServer(dataDir);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }

@@ -99,7 +99,8 @@ export type ClassifiedsWithDetails = { classifieds: ClassifiedRow[]; images: Cla
 const CLASSIFIED_COLUMNS = getTableColumns(classifieds);
 const CLASSIFIED_COLUMN_LIST = columnList(CLASSIFIED_COLUMNS, '"classifieds"');
 const classifiedOfRow = compiledRowMapper<ClassifiedRow>(CLASSIFIED_COLUMNS);
-const DETAIL_COLUMNS = Object.keys(CLASSIFIED_COLUMNS).length;
+/** Where a row's details start: after the classified's own columns. */
+const FIRST_DETAIL = Object.keys(CLASSIFIED_COLUMNS).length;
 
 /** A classified's prices as one JSON array of `[id, value, epoch milliseconds]`, oldest first. */
 const PRICE_HISTORY_JSON = sql`(select coalesce(json_agg(json_build_array(h.id, h.value, extract(epoch from h.observed_at) * 1000) order by h.observed_at, h.id), '[]'::json)
@@ -126,9 +127,9 @@ export async function findClassifiedsWithDetailsByPropertyIds(
   for (const row of await rawRows(db, statement)) {
     const classified = classifiedOfRow(row);
     found.classifieds.push(classified);
-    const prices = fromJson(row[DETAIL_COLUMNS]) as Array<[id: string, value: number, observedAt: number]> | null;
+    const prices = fromJson(row[FIRST_DETAIL]) as Array<[id: string, value: number, observedAt: number]> | null;
     for (const [id, value, observedAt] of prices ?? []) found.priceHistory.push({ id, classifiedId: classified.id, value, observedAt: new Date(observedAt) });
-    const images = fromJson(row[DETAIL_COLUMNS + 1]) as StoredImage[] | null;
+    const images = fromJson(row[FIRST_DETAIL + 1]) as StoredImage[] | null;
     if (images) found.images.push(...imagesOfList(classified.id, images));
   }
   return found;
