@@ -26,6 +26,10 @@ import { contractStatements } from "../statement-cache.js";
 const ids = sql.placeholder("ids");
 const keys = sql.placeholder("keys");
 
+/** The classifieds of the properties `propertyIds` (an array of ids), in the order a property lists them: oldest first. */
+const ofProperties = (propertyIds: unknown) => sql`${classifieds.propertyId} = any(${propertyIds}::uuid[])`;
+const OLDEST_FIRST = [asc(classifieds.firstSeenAt), asc(classifieds.id)];
+
 function prepareStatements(db: Database, contract: Contract) {
   const visible = classifiedVisible(contract);
   return {
@@ -37,8 +41,8 @@ function prepareStatements(db: Database, contract: Contract) {
     byPropertyIds: db
       .select()
       .from(classifieds)
-      .where(and(sql`${classifieds.propertyId} = any(${ids}::uuid[])`, visible))
-      .orderBy(asc(classifieds.firstSeenAt), asc(classifieds.id))
+      .where(and(ofProperties(ids), visible))
+      .orderBy(...OLDEST_FIRST)
       .prepare("classifieds_by_property_ids"),
     byUrlKeys: db
       .select()
@@ -121,8 +125,8 @@ export async function findClassifiedsWithDetailsByPropertyIds(
 ): Promise<ClassifiedsWithDetails> {
   const statement = sql`select ${CLASSIFIED_COLUMN_LIST}, ${details.priceHistory ? PRICE_HISTORY_JSON : sql`null`}, ${details.images ? IMAGE_LIST : sql`null`}
     from ${classifieds}
-    where ${classifieds.propertyId} = any(${uuidArrayLiteral(propertyIds)}::uuid[]) and ${classifiedVisible(contract)}
-    order by ${classifieds.firstSeenAt}, ${classifieds.id}`;
+    where ${ofProperties(uuidArrayLiteral(propertyIds))} and ${classifiedVisible(contract)}
+    order by ${sql.join(OLDEST_FIRST, sql`, `)}`;
   const found: ClassifiedsWithDetails = { classifieds: [], images: [], priceHistory: [] };
   for (const row of await rawRows(db, statement)) {
     const classified = classifiedOfRow(row);
