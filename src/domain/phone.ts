@@ -1,9 +1,9 @@
 /**
  * Phone numbers as portals print them ("06.12.34.56.78", "+33 (0)1 44 55 66 77", "Tél : 0590 27 12 34")
- * to E.164, validated against libphonenumber's full metadata (the `max` build: exact number ranges, not only
- * lengths).
+ * to E.164. Numbers of the French plan (metropolitan France and the overseas territories) are checked by their
+ * shape; foreign numbers against libphonenumber's full metadata (the `max` build: exact number ranges).
  */
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/max";
 
 /**
  * French overseas numbers in the national 10-digit plan. From France they are dialled `0590 ..`, `0692 ..`,
@@ -44,23 +44,32 @@ function parseOne(text: string, defaultCountry: CountryCode | undefined): string
   if (!/\d/.test(text)) return null;
   const parsed = parsePhoneNumberFromString(text, defaultCountry);
   if (parsed === undefined) return null;
-  if (parsed.countryCallingCode === "33") {
-    const overseas = asOverseasNumber(parsed.nationalNumber);
-    if (overseas !== undefined) return overseas;
-  }
-  return parsed.isValid() ? parsed.number : null;
+  if (!FRENCH_PLAN_CALLING_CODES.has(parsed.countryCallingCode)) return parsed.isValid() ? parsed.number : null;
+  const number = parsed.countryCallingCode === "33" ? (asOverseasNumber(parsed.nationalNumber) ?? parsed) : parsed;
+  return hasFrenchPlanShape(number) ? number.number : null;
+}
+
+const FRENCH_PLAN_CALLING_CODES: ReadonlySet<string> = new Set(["33", ...OVERSEAS_RANGES.map((range) => range.callingCode)]);
+
+/**
+ * A number of the French plan is taken by its shape, the length of its territory's numbers and no 0 after the
+ * trunk prefix, not by libphonenumber's list of allocated ranges: that list is only as recent as the installed
+ * copy, and a listing must not be refused because its agency's number lies in a range the copy does not know
+ * ("05 94 73 79 96"). Shapeless numbers are still refused ("00 00 00 00 00", "06 12 34 56 7").
+ */
+function hasFrenchPlanShape(number: PhoneNumber): boolean {
+  return /^[1-9]/.test(number.nationalNumber) && number.isPossible();
 }
 
 /**
- * Re-reads a +33 national number that falls in an overseas range. Undefined when it is not in one, null when
- * it is but is not a valid number of that territory.
+ * Re-reads a +33 national number that falls in an overseas range under its territory's calling code.
+ * Undefined when it is not in one.
  */
-function asOverseasNumber(nationalNumber: string): string | null | undefined {
+function asOverseasNumber(nationalNumber: string): PhoneNumber | undefined {
   if (nationalNumber.length !== 9) return undefined;
   const prefix = nationalNumber.slice(0, 3);
   const range = OVERSEAS_RANGES.find((candidate) => candidate.prefixes.includes(prefix));
   if (range === undefined) return undefined;
   const subscriber = range.keepPrefix ? nationalNumber : nationalNumber.slice(3);
-  const parsed = parsePhoneNumberFromString(`+${range.callingCode}${subscriber}`);
-  return parsed?.isValid() === true ? parsed.number : null;
+  return parsePhoneNumberFromString(`+${range.callingCode}${subscriber}`);
 }

@@ -47,6 +47,12 @@ describe("normalise: messy values that are accepted", () => {
     { name: "dotted mobile to E.164", overrides: { contact: { phone: "06.12.34.56.78" } }, pick: (o) => o.content.contactPhone, expected: "+33612345678" },
     { name: "Guadeloupe number to +590", overrides: { contact: { phone: "0590 27 12 34" } }, pick: (o) => o.content.contactPhone, expected: "+590590271234" },
     {
+      name: "number in a range newer than libphonenumber's list, kept",
+      overrides: { publisher: { phone: "05 94 73 79 96" } },
+      pick: (o) => o.content.publisherPhone,
+      expected: "+594594737996",
+    },
+    {
       name: "mailto e-mail lower-cased",
       overrides: { publisher: { email: "mailto:Contact@Agence.FR" } },
       pick: (o) => o.content.publisherEmail,
