@@ -45,8 +45,8 @@ function parseOne(text: string, defaultCountry: CountryCode | undefined): string
   const parsed = parsePhoneNumberFromString(text, defaultCountry);
   if (parsed === undefined) return null;
   if (!FRENCH_PLAN_CALLING_CODES.has(parsed.countryCallingCode)) return parsed.isValid() ? parsed.number : null;
-  const number = parsed.countryCallingCode === "33" ? (asOverseasNumber(parsed.nationalNumber) ?? parsed) : parsed;
-  return hasFrenchPlanShape(number) ? number.number : null;
+  const number = parsed.countryCallingCode === "33" ? underItsTerritory(parsed) : parsed;
+  return number !== undefined && hasFrenchPlanShape(number) ? number.number : null;
 }
 
 const FRENCH_PLAN_CALLING_CODES: ReadonlySet<string> = new Set(["33", ...OVERSEAS_RANGES.map((range) => range.callingCode)]);
@@ -62,14 +62,13 @@ function hasFrenchPlanShape(number: PhoneNumber): boolean {
 }
 
 /**
- * Re-reads a +33 national number that falls in an overseas range under its territory's calling code.
- * Undefined when it is not in one.
+ * A +33 number under its territory's calling code: itself in metropolitan France, re-read under the territory's
+ * code when it falls in an overseas range (undefined if that cannot be read).
  */
-function asOverseasNumber(nationalNumber: string): PhoneNumber | undefined {
-  if (nationalNumber.length !== 9) return undefined;
-  const prefix = nationalNumber.slice(0, 3);
-  const range = OVERSEAS_RANGES.find((candidate) => candidate.prefixes.includes(prefix));
-  if (range === undefined) return undefined;
+function underItsTerritory(number: PhoneNumber): PhoneNumber | undefined {
+  const nationalNumber = number.nationalNumber;
+  const range = nationalNumber.length === 9 ? OVERSEAS_RANGES.find((candidate) => candidate.prefixes.includes(nationalNumber.slice(0, 3))) : undefined;
+  if (range === undefined) return number;
   const subscriber = range.keepPrefix ? nationalNumber : nationalNumber.slice(3);
   return parsePhoneNumberFromString(`+${range.callingCode}${subscriber}`);
 }
