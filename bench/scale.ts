@@ -175,6 +175,15 @@ function scenariosOf({ propertyIds, urls, places }: Samples): Scenario[] {
       sortBy: "price",
       orderBy: "asc",
     })),
+    // The same, with a budget of its own on every request: no two requests ask the same search.
+    search("department, price, area; by price; a new budget each time", () => ({
+      locationDepartments: [pick(DEPARTMENTS)],
+      transactionPriceMin: 1_000 * (50 + Math.floor(Math.random() * 200)),
+      transactionPriceMax: 1_000 * (300 + Math.floor(Math.random() * 600)),
+      propertyAreaMin: 30,
+      sortBy: "price",
+      orderBy: "asc",
+    })),
     search("text, two words", () => ({ searchQuery: pick(TEXTS) })),
     search("pages 50 to 450, by firstSeenAt", () => ({ page: 50 + Math.floor(Math.random() * 401), sortBy: "firstSeenAt", orderBy: "desc" })),
     search("bounding box (about 10 km), by price", () => {

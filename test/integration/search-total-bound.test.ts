@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchProperties, searchPropertiesPage } from "../../src/modules/search/search.service.js";
 import { EXACT_TOTAL_BOUND } from "../../src/modules/search/search.types.js";
 import { rowsOf } from "../../src/db/result-rows.js";
+import { takeIngestTurn } from "../../src/modules/ingest/ingest-turn.js";
 import { buildSearchFixtures, insertSearchFixtures } from "../factories/search-properties.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -33,6 +34,7 @@ describe("property search: totals beyond the bound", () => {
     await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND + 1, "01");
     await copyProperty(database, fixture.property.id, 499, "01", 1);
     await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND - 1, "02");
+    await copyProperty(database, fixture.property.id, EXACT_TOTAL_BOUND + 1, "03");
   }, 120_000);
   afterAll(async () => {
     await database?.close();
@@ -84,5 +86,19 @@ describe("property search: totals beyond the bound", () => {
       after: { key: String(anchor?.price), id: anchor?.id ?? "" },
     });
     expect(deepPage.rows.map((row) => row.id)).toEqual(beyond.map((row) => row.id));
+  });
+
+  it("counts again once an ingest has written", async () => {
+    const inDepartment03 = () => searchProperties(database.db, EVERYWHERE, { locationDepartments: ["03"] }, undefined, { offset: 0, limit: 5 });
+    const broad = { total: EXACT_TOTAL_BOUND, totalIsExact: false };
+    expect(await inDepartment03()).toMatchObject(broad);
+    // Paged again with nothing written in between: the same answer (from the sort order's index alone).
+    expect(await searchProperties(database.db, EVERYWHERE, { locationDepartments: ["03"] }, undefined, { offset: 20, limit: 5 })).toMatchObject(broad);
+    // An ingest transaction takes its turn before it writes (ingest-turn.ts); here it removes two of them.
+    await database.db.transaction(async (tx) => {
+      await takeIngestTurn(tx);
+      await tx.execute(sql`delete from properties where id in (select id from properties where department = '03' limit 2)`);
+    });
+    expect(await inDepartment03()).toMatchObject({ total: EXACT_TOTAL_BOUND - 1, totalIsExact: true });
   });
 });

@@ -6,6 +6,7 @@ import type { Contract } from "../../domain/contract.js";
 import { visibleProperties } from "../access/access.repository.js";
 import { badInput } from "../../errors.js";
 import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
+import { broadAsOf, broadSearchKey, DATA_VERSION, forgetBroad, rememberBroad } from "./broad-searches.js";
 import { filterConditions } from "./search-filter.repository.js";
 import { textMatches, textRelevance } from "./search-text.repository.js";
 import { isPositionText, type SortKeyKind } from "./sort-position.js";
@@ -37,7 +38,9 @@ export async function searchPropertyPage(
 ): Promise<PropertySearchPage> {
   const visible = visibleProperties(db, contract);
   const where = and(visible.where, ...filterConditions(filter), text ? textMatches(text) : undefined);
-  return pageAndTotal(db, visible, where, sortKey(sort, text), sort.order, page);
+  const search = { database: db, visible, where, key: broadSearchKey(contract, filter, text) };
+  const key = sortKey(sort, text);
+  return (await pageOfKnownBroadSearch(search, key, sort.order, page)) ?? pageAndTotal(search, key, sort.order, page);
 }
 
 const PAGE_COLUMNS = getTableColumns(properties);
@@ -47,10 +50,14 @@ const PAGE_COLUMNS = getTableColumns(properties);
  * the contract's view of `properties` when the statement has one (access.repository.ts).
  */
 const PAGE_COLUMN_LIST = columnList(PAGE_COLUMNS);
-/** Each page row: the property's columns, then its sort key as text, then the count of all matches. */
+/**
+ * Each page row: the property's columns, then its sort key as text, the count of all matches (when the
+ * statement counts) and the data version the statement read (broad-searches.ts).
+ */
 const propertyOfPageRow = compiledRowMapper<PropertyRow>(PAGE_COLUMNS);
 const SORT_KEY_INDEX = Object.keys(PAGE_COLUMNS).length;
 const TOTAL_INDEX = SORT_KEY_INDEX + 1;
+const VERSION_INDEX = TOTAL_INDEX + 1;
 
 /** The matches, up to one past the bound: enough to tell an exact total from a lower bound. */
 function boundedMatches(where: SQL | undefined): SQL {
@@ -64,6 +71,9 @@ function totalOf(counted: number): SearchTotal {
 /** Where a statement reads `properties` from: the table, or the contract's view of it (access.repository.ts). */
 type VisibleProperties = ReturnType<typeof visibleProperties>;
 
+/** One search: where it reads, its whole condition, and the key its count is remembered by (broad-searches.ts). */
+type Search = { database: Database; visible: VisibleProperties; where: SQL | undefined; key: string };
+
 /**
  * The page and the total, in one statement when no more than EXACT_TOTAL_BOUND properties match: they are read
  * once, sorted, and the page taken from them. Choosing from the count, rather than leaving the choice to the
@@ -72,15 +82,9 @@ type VisibleProperties = ReturnType<typeof visibleProperties>;
  * milliseconds); when more match, the page is read through the index in sort order by a second statement,
  * from the position of `page.after` when given (keyset), which stops after one page.
  */
-async function pageAndTotal(
-  database: Database,
-  visible: VisibleProperties,
-  where: SQL | undefined,
-  key: SortKey,
-  order: PropertySearchSort["order"],
-  page: SearchPage,
-): Promise<PropertySearchPage> {
-  if (page.limit === 0) return { rows: [], positions: [], ...(await countMatches(visible.query, where)) };
+async function pageAndTotal(search: Search, key: SortKey, order: PropertySearchSort["order"], page: SearchPage): Promise<PropertySearchPage> {
+  const { database, visible, where } = search;
+  if (page.limit === 0) return { rows: [], positions: [], ...(await countMatches(search)) };
   const matches = database.$with("matches").as(
     database
       .select({ id: properties.id, sortKey: sql`${key.expression}`.as("sort_key") })
@@ -100,7 +104,12 @@ async function pageAndTotal(
     database,
     database
       .with(...visible.views, matches)
-      .select({ columns: PAGE_COLUMN_LIST, sortKey: positionText(key), total: sql<number>`(select count(*)::int from ${matches})` })
+      .select({
+        columns: PAGE_COLUMN_LIST,
+        sortKey: positionText(key),
+        total: sql<number>`(select count(*)::int from ${matches})`,
+        version: DATA_VERSION,
+      })
       .from(properties)
       .where(inArray(properties.id, pageIds))
       .orderBy(...orderBy(key, order)),
@@ -109,47 +118,83 @@ async function pageAndTotal(
     // An empty first page means no match; an empty page further on (past the end of the matches read, which
     // beyond the bound are only some of them) says nothing of the count.
     const onFirstPage = page.offset === 0 && !page.after;
-    const total = onFirstPage ? totalOf(0) : await countMatches(visible.query, where);
+    const total = onFirstPage ? totalOf(0) : await countMatches(search);
     if (total.totalIsExact) return { rows: [], positions: [], ...total };
   } else if (fromMatches.total <= EXACT_TOTAL_BOUND) {
-    return { ...fromMatches, ...totalOf(fromMatches.total) };
+    return { rows: fromMatches.rows, positions: fromMatches.positions, ...totalOf(fromMatches.total) };
+  } else if (fromMatches.version !== undefined) {
+    rememberBroad(database, search.key, fromMatches.version);
   }
-  // The ids first, then their rows: the ids of the page and of the rows skipped before it come from the
-  // sort order's index alone (see the schema of properties), and only the page's rows are read from the table.
-  const idsInOrder = database
+  const inOrder = await pageInSortOrder(search, key, order, page);
+  return { rows: inOrder.rows, positions: inOrder.positions, ...totalOf(EXACT_TOTAL_BOUND + 1) };
+}
+
+/**
+ * The page of a search remembered to match more than the bound (broad-searches.ts), when the data has not
+ * changed since: read through the sort order's index, without counting again. Undefined otherwise.
+ */
+async function pageOfKnownBroadSearch(
+  search: Search,
+  key: SortKey,
+  order: PropertySearchSort["order"],
+  page: SearchPage,
+): Promise<PropertySearchPage | undefined> {
+  const version = broadAsOf(search.database, search.key);
+  if (version === undefined || page.limit === 0) return undefined;
+  const known = await pageInSortOrder(search, key, order, page);
+  if (known.version === version) return { rows: known.rows, positions: known.positions, ...totalOf(EXACT_TOTAL_BOUND + 1) };
+  forgetBroad(search.database, search.key);
+  return undefined;
+}
+
+/**
+ * The page read through the sort order's index, for a search with more matches than the bound. The ids first,
+ * then their rows: the ids of the page and of the rows skipped before it come from the index alone (see the
+ * schema of properties), and only the page's rows are read from the table.
+ */
+async function pageInSortOrder(search: Search, key: SortKey, order: PropertySearchSort["order"], page: SearchPage): Promise<PageRows> {
+  const idsInOrder = search.database
     .select({ id: properties.id })
     .from(properties)
-    .where(page.after ? and(where, after(key, order, page.after)) : where)
+    .where(page.after ? and(search.where, after(key, order, page.after)) : search.where)
     .orderBy(...orderBy(key, order))
     .limit(page.limit)
     .offset(page.after ? 0 : page.offset);
-  const inOrder = await pageRows(
-    database,
-    visible.query
-      .select({ columns: PAGE_COLUMN_LIST, sortKey: positionText(key) })
+  return pageRows(
+    search.database,
+    search.visible.query
+      .select({ columns: PAGE_COLUMN_LIST, sortKey: positionText(key), total: sql`null`, version: DATA_VERSION })
       .from(properties)
       .where(inArray(properties.id, idsInOrder))
       .orderBy(...orderBy(key, order)),
   );
-  return { ...inOrder, ...totalOf(EXACT_TOTAL_BOUND + 1) };
 }
 
+/** A page's rows and positions, with the count and the data version the statement read (none without a row). */
+type PageRows = Pick<PropertySearchPage, "rows" | "positions"> & { total?: number; version?: string };
+
 /**
- * Runs a page statement (the property's columns, its position text, then optionally the count) and maps its
- * rows by the compiled row mapping (compiled-row-mapper.ts) rather than Drizzle's generic one, which cost about
- * as much CPU as building the statement: the same rows.
+ * Runs a page statement (the property's columns, its position text, the count or null, the data version) and
+ * maps its rows by the compiled row mapping (compiled-row-mapper.ts) rather than Drizzle's generic one, which
+ * cost about as much CPU as building the statement: the same rows.
  */
-async function pageRows(database: Database, statement: { toSQL(): Query }): Promise<Pick<PropertySearchPage, "rows" | "positions"> & { total?: number }> {
+async function pageRows(database: Database, statement: { toSQL(): Query }): Promise<PageRows> {
   const rows = await rawRows(database, statement.toSQL());
   const mapped = rows.map(propertyOfPageRow);
   const positions = rows.map((row, index) => ({ key: (row[SORT_KEY_INDEX] as string | null) ?? null, id: mapped[index]?.id ?? "" }));
   const first = rows[0];
-  return { rows: mapped, positions, total: first && first.length > TOTAL_INDEX ? Number(first[TOTAL_INDEX]) : undefined };
+  if (first === undefined) return { rows: mapped, positions };
+  const total = first[TOTAL_INDEX];
+  return { rows: mapped, positions, total: total === null ? undefined : Number(total), version: String(first[VERSION_INDEX]) };
 }
 
-async function countMatches(db: ReturnType<Database["with"]>, where: SQL | undefined): Promise<SearchTotal> {
-  const [counted] = await db.select({ total: sql<number>`(select count(*)::int from ${boundedMatches(where)})` }).from(sql`(select) as one_row`);
-  return totalOf(counted?.total ?? 0);
+async function countMatches(search: Search): Promise<SearchTotal> {
+  const [counted] = await search.visible.query
+    .select({ total: sql<number>`(select count(*)::int from ${boundedMatches(search.where)})`, version: DATA_VERSION })
+    .from(sql`(select) as one_row`);
+  const total = totalOf(counted?.total ?? 0);
+  if (counted && !total.totalIsExact) rememberBroad(search.database, search.key, counted.version);
+  return total;
 }
 
 /** A sort key: the expression, whether it may be null, and what kind of value it is (see sort-position.ts). */
