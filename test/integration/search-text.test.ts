@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchProperties } from "../../src/modules/search/search.service.js";
 import type { PropertySearchFilter } from "../../src/modules/search/search.types.js";
 import { rowsOf } from "../../src/db/result-rows.js";
+import { takeIngestTurn } from "../../src/modules/ingest/ingest-turn.js";
 import { insertSearchFixtures, SEARCH_COMMUNES, searchFixture, type SearchFixture } from "../factories/search-properties.js";
 import { EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -182,6 +183,23 @@ describe("property search: text", () => {
     expect(await matches("jardn", { searchThreshold: -1 })).toEqual(await matches("jardn", { searchThreshold: 0 }));
     expect(await matches(" ?! ")).toHaveLength(Object.keys(TEXTS).length);
     expect(await matches("")).toHaveLength(Object.keys(TEXTS).length);
+  });
+
+  it("finds through a word written after the query was first asked, once the write's ingest commits", async () => {
+    expect(await search("belvedre")).toEqual([]);
+    const written = searchFixture(paris, { title: "Appartement avec belvédère" });
+    // Every ingest transaction takes its turn before it writes (ingest-turn.ts).
+    await database.db.transaction(async (tx) => {
+      await takeIngestTurn(tx);
+      await insertSearchFixtures(tx, [written]);
+    });
+    expect(await search("belvedre")).toEqual([written.property.id]);
+    await database.db.transaction(async (tx) => {
+      await takeIngestTurn(tx);
+      await tx.execute(sql`delete from classifieds where property_id = ${written.property.id}::uuid`);
+      await tx.execute(sql`delete from properties where id = ${written.property.id}::uuid`);
+    });
+    expect(await search("belvedre")).toEqual([]);
   });
 
   it("combines text with the other filters", async () => {

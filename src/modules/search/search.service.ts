@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.js";
 import type { Contract } from "../../domain/contract.js";
-import { expandTextQuery } from "./search-text.repository.js";
+import { expandedTextQuery } from "./text-expansions.js";
 import { normaliseSearchQuery } from "./search-text.js";
 import { searchPropertyPage } from "./search.repository.js";
 import {
@@ -45,7 +45,7 @@ export async function searchPropertiesPage(
   page: SearchPage = { offset: 0, limit: 20 },
 ): Promise<PropertySearchPage> {
   const query = normaliseSearchQuery(filter.searchQuery);
-  const text = query === null ? null : await expandTextQuery(db, query, threshold(filter.searchThreshold));
+  const text = query === null ? null : await expandedTextQuery(db, query, threshold(filter.searchThreshold));
   // Out-of-range numbers would be SQL errors; the edges validate them, this keeps any caller safe.
   const safePage = { ...page, offset: Math.max(0, Math.floor(page.offset) || 0), limit: Math.max(0, Math.floor(page.limit) || 0) };
   return searchPropertyPage(db, contract, filter, text, sort, safePage);
