@@ -7,7 +7,7 @@ import { visibleProperties } from "../access/access.repository.js";
 import { badInput } from "../../errors.js";
 import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { broadAsOf, broadSearchKey, forgetBroad, rememberBroad } from "./broad-searches.js";
-import { DATA_VERSION } from "./data-version.js";
+import { currentDataVersion, DATA_VERSION } from "./data-version.js";
 import { filterConditions } from "./search-filter.repository.js";
 import { textMatches, textRelevance } from "./search-text.repository.js";
 import { isPositionText, type SortKeyKind } from "./sort-position.js";
@@ -132,7 +132,8 @@ async function pageAndTotal(search: Search, key: SortKey, order: PropertySearchS
 
 /**
  * The page of a search remembered to match more than the bound (broad-searches.ts), when the data has not
- * changed since: read through the sort order's index, without counting again. Undefined otherwise.
+ * changed since: read through the sort order's index, without counting again (a request for the count alone
+ * reads only the version). Undefined otherwise.
  */
 async function pageOfKnownBroadSearch(
   search: Search,
@@ -141,8 +142,9 @@ async function pageOfKnownBroadSearch(
   page: SearchPage,
 ): Promise<PropertySearchPage | undefined> {
   const version = broadAsOf(search.database, search.key);
-  if (version === undefined || page.limit === 0) return undefined;
-  const known = await pageInSortOrder(search, key, order, page);
+  if (version === undefined) return undefined;
+  const known =
+    page.limit === 0 ? { rows: [], positions: [], version: await currentDataVersion(search.database) } : await pageInSortOrder(search, key, order, page);
   if (known.version === version) return { rows: known.rows, positions: known.positions, ...totalOf(EXACT_TOTAL_BOUND + 1) };
   forgetBroad(search.database, search.key);
   return undefined;
