@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/result-rows.js";
+import { RecentMap } from "../common/recent-map.js";
 
 /**
  * The version of the listings data, for what a search may remember between requests: the ingest epoch
@@ -21,35 +22,27 @@ export async function currentDataVersion(db: Database): Promise<string> {
 }
 
 /**
- * Values remembered per database and key, each with the version it was computed at. At most `maxEntries`:
- * when the latest half fills up it becomes the earlier half, and the earlier one is forgotten, so a key that
- * keeps recurring stays remembered.
+ * Values remembered per database and key, each with the version it was computed at: at most `maxEntries` per
+ * database, the least recently used forgotten first (RecentMap).
  */
 export function rememberedByVersion<T>(maxEntries: number) {
   type Entry = { version: string; value: T };
-  const byDatabase = new WeakMap<Database, { latest: Map<string, Entry>; earlier: Map<string, Entry> }>();
+  const byDatabase = new WeakMap<Database, RecentMap<Entry>>();
   return {
     /** The value remembered for `key`, and the version it holds at. */
     get(db: Database, key: string): Entry | undefined {
-      const remembered = byDatabase.get(db);
-      return remembered?.latest.get(key) ?? remembered?.earlier.get(key);
+      return byDatabase.get(db)?.get(key);
     },
     set(db: Database, key: string, version: string, value: T): void {
       let remembered = byDatabase.get(db);
       if (!remembered) {
-        remembered = { latest: new Map(), earlier: new Map() };
+        remembered = new RecentMap(maxEntries / 2);
         byDatabase.set(db, remembered);
       }
-      if (remembered.latest.size >= maxEntries / 2) {
-        remembered.earlier = remembered.latest;
-        remembered.latest = new Map();
-      }
-      remembered.latest.set(key, { version, value });
+      remembered.set(key, { version, value });
     },
     forget(db: Database, key: string): void {
-      const remembered = byDatabase.get(db);
-      remembered?.latest.delete(key);
-      remembered?.earlier.delete(key);
+      byDatabase.get(db)?.delete(key);
     },
   };
 }
