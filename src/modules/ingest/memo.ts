@@ -9,7 +9,8 @@ import { RecentMap } from "../common/recent-map.js";
 export function memoise<T>(compute: (input: string) => T, maxEntries = 20_000): (input: string) => T {
   const results = new RecentMap<T>(maxEntries);
   return (input) => {
-    if (results.has(input)) return results.get(input) as T; // Present: `has` just said so (T itself may include undefined).
+    const known = results.get(input);
+    if (known !== undefined || results.has(input)) return known as T; // T itself may include undefined
     const result = compute(input);
     results.set(input, result);
     return result;
