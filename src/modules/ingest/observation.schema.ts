@@ -139,12 +139,12 @@ export const observationSchema = rootSchema({
   }),
 });
 
-export type Observation = z.output<typeof observationSchema>;
+export type Observation = z.output<typeof observationSchema.schema>;
 
 /** A removal: the listing is gone from the portal. Nothing else is needed (or allowed). */
 export const removalSchema = rootSchema({ source: source(), observedAt: requiredDateTime(), status: requiredEnum(["removed"]) });
 
-export type Removal = z.output<typeof removalSchema>;
+export type Removal = z.output<typeof removalSchema.schema>;
 
 const REMOVAL_KEYS: ReadonlySet<string> = new Set(["source", "observedAt", "status"]);
 
