@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { observationSchema, removalSchema } from "../../src/modules/ingest/observation.schema.js";
 import { generateObservations } from "../../src/modules/seed/generator.js";
+import { seededRandom } from "../factories/generated-listings.js";
 import { observation } from "../factories/observations.js";
 
 /**
@@ -42,18 +43,6 @@ const REPLACEMENTS: readonly unknown[] = [
   "euro",
   "x".repeat(5_000),
 ];
-
-/** A small deterministic random source, so that a failure names the same variant on every run. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Paths to every value inside `value`, objects and arrays included. */
 function pathsOf(value: unknown, path: readonly (string | number)[] = []): (string | number)[][] {
@@ -97,7 +86,7 @@ describe("observation schema: the plain tests agree with zod", () => {
   });
 
   it("on lines with one value replaced or one key added, valid or not", () => {
-    const random = randomSource(20_261_127);
+    const random = seededRandom(20_261_127); // The same variants on every run: a failure names one line.
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     let accepted = 0;
     let refused = 0;
