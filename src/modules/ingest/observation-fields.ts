@@ -241,7 +241,7 @@ export function rootSchema<T extends Shape>(shape: T) {
       const coerced = root.coerce(json);
       // Accepted: exactly what zod would return, as `accepts` promises; the tests compare the two.
       if (root.accepts(coerced)) return { success: true, data: coerced as Output };
-      const result = schema.safeParse(json);
+      const result = root.schema.safeParse(coerced); // `schema` on the coerced line, without coercing it again
       return result.success ? { success: true, data: result.data } : { success: false, error: result.error };
     },
   };

@@ -23,7 +23,7 @@ export async function currentDataVersion(db: Database): Promise<string> {
 
 /**
  * Values remembered per database and key, each with the version it was computed at: at most `maxEntries` per
- * database, the least recently used forgotten first (RecentMap).
+ * database, in two halves by recency; when the latest half fills up, the older one is forgotten (RecentMap).
  */
 export function rememberedByVersion<T>(maxEntries: number) {
   type Entry = { version: string; value: T };
