@@ -70,11 +70,18 @@ export function columnList(columns: Record<string, Column>, qualifier?: string):
 /**
  * Runs a statement built by hand (`builder.toSQL()`, or an `sql` template) and answers its rows as arrays of
  * column values, as the driver decoded them: for `compiledRowMapper`, and for values the caller reads by position.
+ *
+ * `prepared`: the statement's text takes few forms and its plan does not depend on its values, so PostgreSQL
+ * keeps it prepared on each connection (postgres.js names it by its text) and neither parses nor plans it again.
+ * Not for statements whose text varies with the request, which would each stay prepared, nor for those whose
+ * best plan depends on their values (a generic plan may replace the custom one after five runs).
  */
-export async function rawRows(db: Database, statement: Query | SQL): Promise<unknown[][]> {
+export async function rawRows(db: Database, statement: Query | SQL, { prepared = false } = {}): Promise<unknown[][]> {
   type Arrays = { execute: unknown[][]; all: unknown; values: unknown };
   const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement;
-  return db._.session.prepareQuery<Arrays>(query, undefined, undefined, true, (rows) => rows).execute();
+  // Drizzle prepares a statement on the server when it is given a name (the name itself is not used).
+  const name = prepared ? "prepared" : undefined;
+  return db._.session.prepareQuery<Arrays>(query, undefined, name, true, (rows) => rows).execute();
 }
 
 function compileColumns(columns: readonly [string, Column][]): (row: unknown[]) => Record<string, unknown> {

@@ -128,7 +128,8 @@ export async function findClassifiedsWithDetailsByPropertyIds(
     where ${ofProperties(uuidArrayLiteral(propertyIds))} and ${classifiedVisible(contract)}
     order by ${sql.join(OLDEST_FIRST, sql`, `)}`;
   const found: ClassifiedsWithDetails = { classifieds: [], images: [], priceHistory: [] };
-  for (const row of await rawRows(db, statement)) {
+  // A dozen texts at most (three choices of details, four shapes of contract), always read by property id.
+  for (const row of await rawRows(db, statement, { prepared: true })) {
     const classified = classifiedOfRow(row);
     found.classifieds.push(classified);
     const prices = fromJson(row[FIRST_DETAIL]) as Array<[id: string, value: number, observedAt: number]> | null;

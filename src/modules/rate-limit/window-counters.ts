@@ -35,24 +35,27 @@ export function memoryCounter(): WindowCounter {
 /**
  * Counts in PostgreSQL, shared by every gateway process on the database: one atomic upsert per request, the row
  * starting over when its window is over. The row is updated in place (its indexed key never changes), so the
- * table stays small without vacuum.
+ * table stays small without vacuum. The upsert is built and prepared once: every request runs it, and built
+ * and sent as a new statement it cost the gateway building it and PostgreSQL parsing and planning it each time.
  */
 export function databaseCounter(db: Database): WindowCounter {
+  const upsert = db
+    .insert(rateLimitWindows)
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitWindows.key,
+      // A request of a later window starts it over; one of the same (or, from a slow process, an earlier)
+      // window counts in the stored one.
+      set: {
+        count: sql`case when excluded.window_start > ${rateLimitWindows.windowStart} then 1 else ${rateLimitWindows.count} + 1 end`,
+        windowStart: sql`greatest(${rateLimitWindows.windowStart}, excluded.window_start)`,
+      },
+    })
+    .returning({ count: rateLimitWindows.count })
+    .prepare("rate_limit_increment");
   return {
     async increment(key, windowStart) {
-      const [row] = await db
-        .insert(rateLimitWindows)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimitWindows.key,
-          // A request of a later window starts it over; one of the same (or, from a slow process, an earlier)
-          // window counts in the stored one.
-          set: {
-            count: sql`case when excluded.window_start > ${rateLimitWindows.windowStart} then 1 else ${rateLimitWindows.count} + 1 end`,
-            windowStart: sql`greatest(${rateLimitWindows.windowStart}, excluded.window_start)`,
-          },
-        })
-        .returning({ count: rateLimitWindows.count });
+      const [row] = await upsert.execute({ key, windowStart });
       return row?.count ?? 1;
     },
   };
