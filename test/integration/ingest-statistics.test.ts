@@ -26,6 +26,14 @@ async function visibility(database: TestDatabase, table: string): Promise<{ allV
   };
 }
 
+/** The object id of each index of `properties`, by name: a rebuilt index is a new object. */
+async function propertyIndexes(database: TestDatabase): Promise<Map<string, number>> {
+  const result = await database.db.execute(
+    sql`select c.relname as name, c.oid::int8::float8 as oid from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = 'properties'::regclass`,
+  );
+  return new Map(rowsOf<{ name: string; oid: number }>(result).map((row) => [row.name, Number(row.oid)]));
+}
+
 /** How many times a table was vacuumed by hand (not by autovacuum). */
 async function vacuumCount(database: TestDatabase, table: string): Promise<number> {
   return (await tableFigure(database, "vacuum_count", "pg_stat_user_tables", table)) ?? 0;
@@ -81,6 +89,36 @@ describe("statistics after an ingest", () => {
       const { allVisible, pages } = await visibility(database, table);
       expect(pages, table).toBeGreaterThan(0);
       expect(allVisible, table).toBe(pages);
+    }
+  });
+
+  it("rebuilds the properties' indexes after a bulk load, drops a failed rebuild's leftover, and leaves them alone after a small ingest", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const empty = await propertyIndexes(fresh);
+      await ingest(
+        fresh.db,
+        Array.from({ length: 40 }, (_, index) => observation({ property: { area: 30 + index } })),
+      );
+      const loaded = await propertyIndexes(fresh);
+      expect([...loaded.keys()].sort()).toEqual([...empty.keys()].sort());
+      for (const [name, oid] of loaded) expect(oid, name).not.toBe(empty.get(name));
+
+      // What a rebuild cut short leaves: an invalid copy of an index, which every write would still update.
+      await fresh.db.execute(sql`create index properties_department_price_idx_ccnew on properties (department)`);
+      await fresh.db.execute(sql`update pg_index set indisvalid = false where indexrelid = 'properties_department_price_idx_ccnew'::regclass`);
+      await ingest(
+        fresh.db,
+        Array.from({ length: 60 }, (_, index) => observation({ property: { area: 200 + index } })),
+      );
+      const reloaded = await propertyIndexes(fresh);
+      expect([...reloaded.keys()].sort()).toEqual([...empty.keys()].sort());
+      for (const [name, oid] of reloaded) expect(oid, name).not.toBe(loaded.get(name));
+
+      await ingest(fresh.db, [observation({ property: { area: 900 } })]);
+      expect(await propertyIndexes(fresh)).toEqual(reloaded);
+    } finally {
+      await fresh.close();
     }
   });
 });

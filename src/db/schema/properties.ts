@@ -53,7 +53,7 @@ export const properties = pgTable(
   },
   (t) => [
     // Searches read these indexes only, never the table, once VACUUM has marked the table's pages all-visible
-    // (the ingest does it after a bulk load, see ingest.repository.ts): properties are stored in first-seen
+    // (the ingest does it after a bulk load, see bulk-maintenance.ts): properties are stored in first-seen
     // order, not by place, so reading the rows of one department's matches read one table page per match
     // (3,900 pages, 57 ms, for one department's sale flats at a million classifieds; 4 ms from the index).
     // Drizzle declares the key columns; migration 0015 adds each index's INCLUDE columns, which it cannot

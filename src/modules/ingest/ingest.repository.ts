@@ -9,7 +9,6 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
-import { rowsOf } from "../../db/result-rows.js";
 import {
   classifiedImageLists,
   classifiedPriceHistory,
@@ -408,64 +407,4 @@ export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock)
     .where(
       sql`${classifieds.inseeCode} = ${block.inseeCode} and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
     );
-}
-
-/**
- * The tables an ingest writes, whose statistics the planner needs to be current, the slowest to analyze first;
- * `search_lexemes`, the search vocabulary that every text search reads, through a trigger on `properties`.
- */
-const INGEST_TABLES = [
-  "classifieds",
-  "properties",
-  "events",
-  "classified_price_history",
-  "classified_image_lists",
-  "property_redirects",
-  "search_lexemes",
-] as const;
-const INGEST_TABLE_NAMES: readonly string[] = INGEST_TABLES;
-
-/** A table is analyzed again when an ingest changed more than this share of its rows (or it has no statistics). */
-const ANALYZE_SHARE = 0.1;
-
-/**
- * The tables that are also vacuumed when analyzed. Searches read only the indexes of `properties` (see its
- * schema), which PostgreSQL can do only on the pages VACUUM has marked all-visible; on the others it reads the
- * table as well. The words written to `search_lexemes` wait in its trigram index's pending list (GIN's fast
- * update) until VACUUM merges them: with 23,000 words pending at a million classifieds, PostgreSQL read the whole
- * vocabulary for each word of a text search (26 to 37 ms) rather than the index (1 to 4 ms once merged).
- */
-const VACUUMED_TABLES: ReadonlySet<string> = new Set(["properties", "search_lexemes"]);
-
-/**
- * Tables analyzed at once, each on a connection of its own. One at a time, the end of an ingest left a core idle
- * for seconds (at 100,000 classifieds, `ANALYZE classifieds` alone takes about as long as all the others together);
- * two keep both cores of a small server busy without taking every core of a larger one from the searches it
- * serves. The embedded database runs them one after the other whatever this says.
- */
-const MAINTENANCE_LANES = 2;
-
-/**
- * Refreshes the planner's statistics of the tables an ingest changed a large share of (`changedRows` rows
- * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
- * query on guesses (a server without autovacuum never does; one with it lags behind a bulk load). Small ingests
- * into large tables cost nothing here. Returns the tables analyzed.
- */
-export async function analyzeAfterBulkChange(db: Database, changedRows: number): Promise<string[]> {
-  if (changedRows === 0) return [];
-  const rows = rowsOf<{ relname: string; reltuples: number }>(
-    await db.execute(
-      sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r' and relname = any(${textArrayLiteral(INGEST_TABLES)}::text[])`,
-    ),
-  );
-  const stale = rows.filter((row) => Number(row.reltuples) <= 0 || changedRows > ANALYZE_SHARE * Number(row.reltuples)).map((row) => row.relname);
-  // Table names come from the list above, never from input; in its order, the longest to analyze first.
-  const queue = stale
-    .sort((a, b) => INGEST_TABLE_NAMES.indexOf(a) - INGEST_TABLE_NAMES.indexOf(b))
-    .map((table) => sql.raw(VACUUMED_TABLES.has(table) ? `vacuum (analyze) "${table}"` : `analyze "${table}"`));
-  const lane = async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await db.execute(next);
-  };
-  await Promise.all(Array.from({ length: MAINTENANCE_LANES }, lane));
-  return stale;
 }

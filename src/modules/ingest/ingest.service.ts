@@ -15,7 +15,7 @@ import type { Database } from "../../db/client.js";
 import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
 import type { BatchResult } from "./apply-batch.js";
 import { BatchPipeline, type PlanAhead } from "./batch-pipeline.js";
-import { analyzeAfterBulkChange } from "./ingest.repository.js";
+import { maintainAfterBulkChange } from "./bulk-maintenance.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import { workerPreparer } from "./line-preparer.js";
 import { inBatches, prepareAhead, readChunks, type PendingLine, type RawLine } from "./line-stages.js";
@@ -47,7 +47,7 @@ export async function ingestLines(db: Database, lines: AsyncIterable<string> | I
     const prepared = prepareAhead(read, options.preparer ?? workerPreparer, options.now ?? (() => new Date()));
     const batches = inBatches(prepared, Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE), (line, reason) => tally.reject(line, reason));
     await planAndWrite(batches, pipeline, tally);
-    await analyzeAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed);
+    await maintainAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed);
     return tally.summary;
   } finally {
     // Ends the run's batch writer, once what it was sent is answered.

@@ -9,7 +9,8 @@ import type { Database } from "../../db/client.js";
 import { planRegroup, writeBatch } from "./apply-batch.js";
 import { storedRows } from "./batch-reader.js";
 import { takeIngestTurn } from "./ingest-turn.js";
-import { analyzeAfterBulkChange, findClassifiedsOfBlock, findGroupingBlocks } from "./ingest.repository.js";
+import { maintainAfterBulkChange } from "./bulk-maintenance.js";
+import { findClassifiedsOfBlock, findGroupingBlocks } from "./ingest.repository.js";
 
 export type RegroupSummary = {
   blocks: number;
@@ -49,8 +50,8 @@ export async function regroupStored(db: Database, options: RegroupOptions = {}):
     summary.blocks += 1;
     options.onProgress?.({ ...summary }, blocks.length);
   }
-  // A regrouping after a model change rewrites many properties, as a bulk ingest does: the same statistics and
-  // VACUUM follow it, so that searches keep their plans and read indexes only.
-  await analyzeAfterBulkChange(db, summary.moved + summary.merged + summary.created);
+  // A regrouping after a model change rewrites many properties, as a bulk ingest does: the same maintenance
+  // follows it, so that searches keep their plans and read indexes only.
+  await maintainAfterBulkChange(db, summary.moved + summary.merged + summary.created);
   return summary;
 }
