@@ -46,7 +46,7 @@ const VACUUMED_TABLES: ReadonlySet<string> = new Set(["properties", "search_lexe
 const REBUILT_TABLE = "properties";
 
 /**
- * A bulk load: the ingest changed at least as many rows as the table held before it (or it held none). Only a
+ * A bulk load: the ingest changed more rows than the table held before it (or it held none). Only a
  * table's first loads qualify, so the rebuilds of a table loaded in parts cost about twice the last one's, and
  * the daily ingests of a loaded table none.
  */
@@ -77,7 +77,7 @@ export async function maintainAfterBulkChange(db: Database, changedRows: number)
       sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r' and relname = any(${textArrayLiteral(INGEST_TABLES)}::text[])`,
     ),
   );
-  const changedShare = (share: number) => (row: { reltuples: number }) => Number(row.reltuples) <= 0 || changedRows >= share * Number(row.reltuples);
+  const changedShare = (share: number) => (row: { reltuples: number }) => Number(row.reltuples) <= 0 || changedRows > share * Number(row.reltuples);
   const stale = rows.filter(changedShare(ANALYZE_SHARE)).map((row) => row.relname);
   const bulkLoaded = rows.some((row) => row.relname === REBUILT_TABLE && changedShare(REBUILD_SHARE)(row));
   await analyze(db, stale);
