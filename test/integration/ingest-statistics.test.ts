@@ -26,6 +26,11 @@ async function visibility(database: TestDatabase, table: string): Promise<{ allV
   };
 }
 
+/** `count` distinct flats (areas from `firstArea` up, one square metre apart), one observation each. */
+function distinctFlats(count: number, firstArea: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => observation({ property: { area: firstArea + index } }));
+}
+
 /** The object id of each index of `properties`, by name: a rebuilt index is a new object. */
 async function propertyIndexes(database: TestDatabase): Promise<Map<string, number>> {
   const result = await database.db.execute(
@@ -54,10 +59,7 @@ describe("statistics after an ingest", () => {
 
   it("analyzes the tables a bulk ingest filled, and not again for a small one", async () => {
     expect(await estimate(database, "classifieds")).toBeLessThanOrEqual(0);
-    await ingest(
-      database.db,
-      Array.from({ length: 60 }, (_, index) => observation({ property: { area: 30 + index } })),
-    );
+    await ingest(database.db, distinctFlats(60, 30));
     expect(await estimate(database, "classifieds")).toBe(60);
     expect(await estimate(database, "properties")).toBeGreaterThan(0);
     expect(await estimate(database, "events")).toBeGreaterThan(0);
@@ -81,10 +83,7 @@ describe("statistics after an ingest", () => {
   });
 
   it("vacuums the properties and the search vocabulary after a bulk ingest, so that searches read their indexes", async () => {
-    await ingest(
-      database.db,
-      Array.from({ length: 80 }, (_, index) => observation({ property: { area: 300 + index } })),
-    );
+    await ingest(database.db, distinctFlats(80, 300));
     for (const table of ["properties", "search_lexemes"]) {
       const { allVisible, pages } = await visibility(database, table);
       expect(pages, table).toBeGreaterThan(0);
@@ -96,10 +95,7 @@ describe("statistics after an ingest", () => {
     const fresh = await createTestDatabase();
     try {
       const empty = await propertyIndexes(fresh);
-      await ingest(
-        fresh.db,
-        Array.from({ length: 40 }, (_, index) => observation({ property: { area: 30 + index } })),
-      );
+      await ingest(fresh.db, distinctFlats(40, 30));
       const loaded = await propertyIndexes(fresh);
       expect([...loaded.keys()].sort()).toEqual([...empty.keys()].sort());
       for (const [name, oid] of loaded) expect(oid, name).not.toBe(empty.get(name));
@@ -107,10 +103,7 @@ describe("statistics after an ingest", () => {
       // What a rebuild cut short leaves: an invalid copy of an index, which every write would still update.
       await fresh.db.execute(sql`create index properties_department_price_idx_ccnew on properties (department)`);
       await fresh.db.execute(sql`update pg_index set indisvalid = false where indexrelid = 'properties_department_price_idx_ccnew'::regclass`);
-      await ingest(
-        fresh.db,
-        Array.from({ length: 60 }, (_, index) => observation({ property: { area: 200 + index } })),
-      );
+      await ingest(fresh.db, distinctFlats(60, 200));
       const reloaded = await propertyIndexes(fresh);
       expect([...reloaded.keys()].sort()).toEqual([...empty.keys()].sort());
       for (const [name, oid] of reloaded) expect(oid, name).not.toBe(loaded.get(name));
