@@ -71,6 +71,9 @@ function createReporter(input: Input) {
   };
 }
 
+/** Said once every line of a bulk load is written, before its closing maintenance, which takes a while at millions of rows. */
+const BULK_LOAD_NOTICE = "Every line is written; refreshing the statistics and rebuilding the search indexes after a bulk load.";
+
 async function openRejectsFile(path: string | undefined): Promise<WriteStream | undefined> {
   if (path === undefined) return undefined;
   const out = createWriteStream(path);
@@ -117,7 +120,12 @@ async function ingest(file: string, options: IngestCommandOptions): Promise<void
       // The worker thread that normalises the lines starts while the database connects.
       workerPreparer.warmUp();
       summary = await withDatabase(env, "ingest", (database) =>
-        ingestLines(database.db, readLines(input.chunks), { onReject, onProgress: (s) => reporter.progress(s), signal: interrupt.signal }),
+        ingestLines(database.db, readLines(input.chunks), {
+          onReject,
+          onProgress: (s) => reporter.progress(s),
+          onBulkLoadMaintenance: () => reporter.note(BULK_LOAD_NOTICE),
+          signal: interrupt.signal,
+        }),
       );
     }
   } finally {

@@ -68,8 +68,9 @@ export type BulkMaintenance = { analyzed: string[]; indexesRebuilt: string[] };
  * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
  * query on guesses. After a bulk load of `properties`, then rebuilds its indexes, one at a time and
  * concurrently (searches and writes go on meanwhile). Small ingests into large tables cost nothing here.
+ * `onBulkLoad` hears of a bulk load before the work starts.
  */
-export async function maintainAfterBulkChange(db: Database, changedRows: number): Promise<BulkMaintenance> {
+export async function maintainAfterBulkChange(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
   if (changedRows === 0) return { analyzed: [], indexesRebuilt: [] };
   // Row counts as the statistics knew them before this change: read before they are refreshed below.
   const rows = rowsOf<{ relname: string; reltuples: number }>(
@@ -80,6 +81,7 @@ export async function maintainAfterBulkChange(db: Database, changedRows: number)
   const changedShare = (share: number) => (row: { reltuples: number }) => Number(row.reltuples) <= 0 || changedRows > share * Number(row.reltuples);
   const stale = rows.filter(changedShare(ANALYZE_SHARE)).map((row) => row.relname);
   const bulkLoaded = rows.some((row) => row.relname === REBUILT_TABLE && changedShare(REBUILD_SHARE)(row));
+  if (bulkLoaded) onBulkLoad?.();
   await analyze(db, stale);
   return { analyzed: stale, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE) : [] };
 }

@@ -47,7 +47,7 @@ export async function ingestLines(db: Database, lines: AsyncIterable<string> | I
     const prepared = prepareAhead(read, options.preparer ?? workerPreparer, options.now ?? (() => new Date()));
     const batches = inBatches(prepared, Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE), (line, reason) => tally.reject(line, reason));
     await planAndWrite(batches, pipeline, tally);
-    await maintainAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed);
+    await maintainAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed, options.onBulkLoadMaintenance);
     return tally.summary;
   } finally {
     // Ends the run's batch writer, once what it was sent is answered.
