@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation } from "../factories/observations.js";
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { cliDatabase, type CliDatabase } from "../support/cli-database.js";
 import { runCli } from "../support/run-cli.js";
 
 /**
@@ -12,35 +9,22 @@ import { runCli } from "../support/run-cli.js";
  * the closing maintenance, which takes a while at millions of rows.
  */
 describe("listings ingest", { timeout: 180_000 }, () => {
-  let env: Record<string, string>;
-  let postgres: TestDatabase | undefined;
-  let dataDir: string | undefined;
-
+  let database: CliDatabase;
   beforeAll(async () => {
-    if (testDatabaseUrl) {
-      postgres = await createTestDatabase();
-      env = { DATABASE_URL: postgres.url ?? "" };
-    } else {
-      dataDir = await mkdtemp(path.join(tmpdir(), "listings-cli-ingest-"));
-      env = { DATA_DIR: dataDir };
-    }
+    database = await cliDatabase("cli-ingest");
   }, 180_000);
-
-  afterAll(async () => {
-    await postgres?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   const lines = (count: number, firstArea: number) =>
     Array.from({ length: count }, (_, index) => `${JSON.stringify(observation({ property: { area: firstArea + index } }))}\n`).join("");
 
   it("says what it does after a bulk load, and nothing of it after a small ingest", async () => {
-    const bulk = await runCli(["ingest", "-"], env, lines(30, 40));
+    const bulk = await runCli(["ingest", "-"], database.env, lines(30, 40));
     expect(bulk.code).toBe(0);
     expect(bulk.stdout).toMatch(/30 created/);
     expect(bulk.stderr).toContain("Every line is written; refreshing the statistics and rebuilding the search indexes after a bulk load.");
 
-    const small = await runCli(["ingest", "-"], env, lines(1, 900));
+    const small = await runCli(["ingest", "-"], database.env, lines(1, 900));
     expect(small.code).toBe(0);
     expect(small.stdout).toMatch(/1 created/);
     expect(small.stderr).not.toMatch(/Every line is written/);

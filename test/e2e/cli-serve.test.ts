@@ -1,8 +1,8 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { cliDatabase, type CliDatabase } from "../support/cli-database.js";
+import { testDatabaseUrl } from "../support/database.js";
 import { runCli, startCli, type RunningCli } from "../support/run-cli.js";
 
 const LISTENING = /^Listings Gateway listening on (http:\/\/127\.0\.0\.1:\d+) /m;
@@ -13,26 +13,18 @@ const LISTENING = /^Listings Gateway listening on (http:\/\/127\.0\.0\.1:\d+) /m
  * restart that neither seeds again nor prints another token.
  */
 describe("listings serve", { timeout: 240_000 }, () => {
-  let postgres: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let database: CliDatabase;
   let env: Record<string, string>;
   let server: RunningCli | undefined;
 
   beforeAll(async () => {
-    if (testDatabaseUrl) {
-      postgres = await createTestDatabase();
-      env = { DATABASE_URL: postgres.url ?? "" };
-    } else {
-      dataDir = await mkdtemp(path.join(tmpdir(), "listings-cli-serve-"));
-      env = { DATA_DIR: dataDir };
-    }
-    env = { ...env, PORT: "0", DEMO_DATA: "true", DEMO_CLASSIFIEDS: "150", LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "5000" };
+    database = await cliDatabase("cli-serve");
+    env = { ...database.env, PORT: "0", DEMO_DATA: "true", DEMO_CLASSIFIEDS: "150", LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "5000" };
   });
 
   afterAll(async () => {
     server?.signal("SIGKILL");
-    await postgres?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await database.close();
   });
 
   let url = "";
@@ -54,7 +46,7 @@ describe("listings serve", { timeout: 240_000 }, () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: postgres ? "postgres" : "pglite" });
+    expect(await ready.json()).toEqual({ status: "ready", database: database.postgres ? "postgres" : "pglite" });
     const auth = await fetch(`${url}/public/v1/auth`, { headers: { authorization: `Bearer ${demoToken}` } });
     expect(auth.status).toBe(200);
     expect(await auth.json()).toMatchObject({ email: "demo@listings.example", tokenName: "demo", meta: { subscriptionPlan: "pro200" } });
@@ -84,7 +76,7 @@ describe("listings serve", { timeout: 240_000 }, () => {
     const result = await server?.exited;
     expect(result?.code).toBe(0);
     expect(result?.stdout).toMatch(/"msg":"stopped"/);
-    if (dataDir) await expect(stat(path.join(dataDir, "listings.lock"))).rejects.toThrow(/ENOENT/);
+    if (database.dataDir) await expect(stat(path.join(database.dataDir, "listings.lock"))).rejects.toThrow(/ENOENT/);
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
 

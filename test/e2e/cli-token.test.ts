@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { accounts, apiTokens } from "../../src/db/schema/index.js";
 import { Authenticator } from "../../src/modules/auth/auth.service.js";
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../support/database.js";
+import { cliDatabase, type CliDatabase } from "../support/cli-database.js";
 import { runCli } from "../support/run-cli.js";
 
 /**
@@ -17,12 +14,11 @@ import { runCli } from "../support/run-cli.js";
 // Each test starts CLI processes (tsx + database start-up): generous limits for a loaded machine.
 describe("listings token", { timeout: 180_000 }, () => {
   let env: Record<string, string>;
-  let postgres: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let data: CliDatabase;
 
   async function inspect<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    if (postgres) return work(postgres);
-    const database = await openDatabase({ kind: "pglite", dataDir: dataDir ?? "", processLabel: "test" });
+    if (data.postgres) return work(data.postgres);
+    const database = await openDatabase({ kind: "pglite", dataDir: data.dataDir ?? "", processLabel: "test" });
     try {
       return await work(database);
     } finally {
@@ -34,13 +30,8 @@ describe("listings token", { timeout: 180_000 }, () => {
   const tokenCount = () => inspect(async ({ db }) => (await db.select().from(apiTokens)).length);
 
   beforeAll(async () => {
-    if (testDatabaseUrl) {
-      postgres = await createTestDatabase();
-      env = { DATABASE_URL: postgres.url ?? "" };
-    } else {
-      dataDir = await mkdtemp(path.join(tmpdir(), "listings-cli-token-"));
-      env = { DATA_DIR: dataDir };
-    }
+    data = await cliDatabase("cli-token");
+    env = data.env;
     // Creates the embedded database (or checks the PostgreSQL one) once, outside the timed tests.
     const migrated = await cli("migrate");
     expect(migrated.stderr).toBe("");
@@ -48,8 +39,7 @@ describe("listings token", { timeout: 180_000 }, () => {
   }, 180_000);
 
   afterAll(async () => {
-    await postgres?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await data.close();
   });
 
   let secret = "";
