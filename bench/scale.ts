@@ -7,12 +7,14 @@
  * filtered `properties`. Prints p50/p95/p99 and req/s for each. With `--also=M`, the same first at M classifieds,
  * in the same run, for comparison. Nothing is analyzed by hand: the ingest keeps the statistics itself.
  *
- *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--keep] [--ingest-only] [--only=text]
+ *   npm run bench:scale -- [--classifieds=1000000] [--also=100000] [--duration=10] [--connections=8] [--rounds=1] [--keep] [--ingest-only] [--only=text]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server to `create database`
  * on. `--keep` keeps each size's database (`scale_bench_N`) and reuses it when it already holds N classifieds.
  * `--ingest-only` measures the ingests and skips the reads; `--only=TEXT` runs only the reads whose name holds TEXT.
  * Each read also shows the gateway process's CPU time per request: the rest of a request's cost is the database's.
+ * `--rounds=N` runs every read N times, in turns (each round goes through all of them, so that a machine whose
+ * speed drifts slows every read alike), and shows the round with the median p95, then the p95 of every round.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -23,7 +25,7 @@ import { print } from "graphql";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/client.js";
 import { PropertyByIdDocument, SearchPropertiesDocument } from "../src/transports/graphql/generated/graphql.js";
-import { load, type Scenario } from "./http-load.js";
+import { load, type Figures, type Scenario } from "./http-load.js";
 import { measuredIngest, readTokens, writeFeed } from "./feed.js";
 
 const args = process.argv.slice(2);
@@ -32,6 +34,7 @@ const serverUrl = process.env["BENCH_DATABASE_URL"] || "postgres://postgres@127.
 const sizes = [option("also", 0), option("classifieds", 1_000_000)].filter((size) => size > 0);
 const duration = option("duration", 10);
 const connections = option("connections", 8);
+const rounds = Math.max(1, option("rounds", 1));
 const keep = args.includes("--keep");
 const ingestOnly = args.includes("--ingest-only");
 const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
@@ -217,6 +220,16 @@ function scenariosOf({ propertyIds, urls, places }: Samples): Scenario[] {
   ];
 }
 
+/** One read's cell: the round with the median p95 (its req/s, p50 / p95 / p99 and CPU), then every round's p95. */
+function cellOf(figures: readonly Figures[]): string {
+  const byP95 = [...figures].sort((a, b) => a.p95 - b.p95);
+  const f = byP95[Math.floor((byP95.length - 1) / 2)] as Figures; // figures holds one per round, at least one
+  const failures = figures.reduce((sum, round) => sum + round.non2xx, 0);
+  const cell = `${f.rps.toFixed(0)} req/s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)}, gateway CPU ${f.cpuMsPerRequest.toFixed(1)} ms`;
+  const spread = figures.length > 1 ? `; p95 of the rounds ${figures.map((round) => round.p95.toFixed(1)).join(", ")}` : "";
+  return `${cell}${spread}${failures > 0 ? `, ${failures} failed` : ""}`;
+}
+
 async function dropDatabase(url: string): Promise<void> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
@@ -237,15 +250,20 @@ async function main(): Promise<void> {
     const tokens = await tokensFor(url);
     const gateway = await startGateway(url);
     try {
-      for (const scenario of scenariosOf(samples).filter((s) => !only || s.name.includes(only))) {
-        await load(gateway.port, tokens, scenario, 2); // warm-up: JIT, pools, caches
-        const f = await load(gateway.port, tokens, scenario, duration, gateway.child.pid);
-        const failures = f.non2xx > 0 ? `, ${f.non2xx} failed` : "";
-        const cell = `${f.rps.toFixed(0)} req/s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)}, gateway CPU ${f.cpuMsPerRequest.toFixed(1)} ms${failures}`;
-        const row = results.get(scenario.name) ?? new Map<number, string>();
-        row.set(size, cell);
-        results.set(scenario.name, row);
-        console.log(`  ${scenario.name}: ${cell}`);
+      const scenarios = scenariosOf(samples).filter((s) => !only || s.name.includes(only));
+      const measured = new Map<string, Figures[]>();
+      for (let round = 1; round <= rounds; round += 1) {
+        for (const scenario of scenarios) {
+          if (round === 1) await load(gateway.port, tokens, scenario, 2); // warm-up: JIT, pools, caches
+          const f = await load(gateway.port, tokens, scenario, duration, gateway.child.pid);
+          measured.set(scenario.name, [...(measured.get(scenario.name) ?? []), f]);
+          console.log(`  ${scenario.name}${rounds > 1 ? ` (round ${round})` : ""}: ${cellOf([f])}`);
+        }
+      }
+      for (const [name, figures] of measured) {
+        const row = results.get(name) ?? new Map<number, string>();
+        row.set(size, cellOf(figures));
+        results.set(name, row);
       }
     } finally {
       gateway.child.kill("SIGTERM");
@@ -254,7 +272,8 @@ async function main(): Promise<void> {
     }
   }
   if (ingestOnly) return;
-  console.log(`\n${connections} connections, ${duration} s each; req/s, then p50 / p95 / p99 ms, then the gateway's CPU time a request\n`);
+  const roundsSaid = rounds > 1 ? `, ${rounds} rounds (the round with the median p95)` : "";
+  console.log(`\n${connections} connections, ${duration} s each${roundsSaid}; req/s, then p50 / p95 / p99 ms, then the gateway's CPU time a request\n`);
   console.log(`| request | ${sizes.map((size) => `${thousands(size)} classifieds`).join(" | ")} |`);
   console.log(`|---|${sizes.map(() => "---").join("|")}|`);
   for (const [name, row] of results) console.log(`| ${name} | ${sizes.map((size) => row.get(size) ?? "").join(" | ")} |`);
