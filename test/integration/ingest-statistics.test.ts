@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maintainAfterBulkChange } from "../../src/modules/ingest/bulk-maintenance.js";
 import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
 import { observation } from "../factories/observations.js";
 import { rowsOf } from "../../src/db/result-rows.js";
@@ -110,6 +111,20 @@ describe("statistics after an ingest", () => {
 
       await ingest(fresh.db, [observation({ property: { area: 900 } })]);
       expect(await propertyIndexes(fresh)).toEqual(reloaded);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("runs the maintenance of concurrent bulk loads one at a time, without a deadlock", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await ingest(fresh.db, distinctFlats(50, 30));
+      // Three processes' worth of bulk loads ending together: each would vacuum, then rebuild the indexes.
+      const runs = await Promise.all([1, 2, 3].map(() => maintainAfterBulkChange(fresh.db, 1_000_000)));
+      for (const run of runs) expect(run.indexesRebuilt.length).toBeGreaterThan(0);
+      const invalid = await fresh.db.execute(sql`select count(*)::int as n from pg_index where indrelid = 'properties'::regclass and not indisvalid`);
+      expect(rowsOf<{ n: number }>(invalid)[0]?.n).toBe(0);
     } finally {
       await fresh.close();
     }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { oneProcessAtATime } from "../../db/one-process-at-a-time.js";
 import { rowsOf } from "../../db/result-rows.js";
 import { textArrayLiteral } from "../loader-order.js";
 
@@ -72,6 +73,12 @@ export type BulkMaintenance = { analyzed: string[]; indexesRebuilt: string[] };
  */
 export async function maintainAfterBulkChange(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
   if (changedRows === 0) return { analyzed: [], indexesRebuilt: [] };
+  // One process at a time: a VACUUM of one ingest waiting behind the index rebuild of another, which waits for the
+  // VACUUM's transaction to end, deadlocked two concurrent ingests.
+  return oneProcessAtATime(db, "listings-gateway-bulk-maintenance", () => maintain(db, changedRows, onBulkLoad));
+}
+
+async function maintain(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
   // Row counts as the statistics knew them before this change: read before they are refreshed below.
   const rows = rowsOf<{ relname: string; reltuples: number }>(
     await db.execute(

@@ -1,0 +1,53 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import postgres from "postgres";
+import type { Database } from "./client.js";
+
+/** How often a process waiting for its turn asks again. */
+const POLL_MS = 250;
+
+/**
+ * Runs `work` while this process holds the PostgreSQL advisory lock named `name`, so that the gateway and ingest
+ * processes on one database do it one at a time; on the embedded database, which one process owns, it just runs.
+ *
+ * The lock lives on a connection of its own (a pool of one connection could not lend one), and is asked for with
+ * `pg_try_advisory_lock`, again every POLL_MS, never waited for inside a statement. `REINDEX INDEX CONCURRENTLY`
+ * waits for every transaction older than its own to end: a statement of another process waiting for the lock
+ * would have been one, while the lock's holder waited for that very reindex to end, a deadlock PostgreSQL cannot
+ * see (the holder's connection and its reindex are two sessions).
+ */
+export async function oneProcessAtATime<T>(db: Database, name: string, work: () => Promise<T>): Promise<T> {
+  const client = postgresClientOf(db);
+  if (client === undefined) return work();
+  const options = client.options;
+  const own = postgres({
+    host: options.host.join(","),
+    port: options.port[0],
+    path: options.path,
+    database: options.database,
+    user: options.user,
+    pass: typeof options.pass === "string" ? options.pass : undefined,
+    ssl: options.ssl,
+    max: 1,
+    onnotice: () => undefined,
+    connection: { application_name: "listings-gateway maintenance" },
+  });
+  try {
+    for (;;) {
+      const [row] = await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;
+      if (row?.locked) break;
+      await sleep(POLL_MS);
+    }
+    return await work();
+  } finally {
+    // Ending the connection releases the lock too; the unlock only makes it explicit.
+    await own`select pg_advisory_unlock(hashtext(${name}))`.catch(() => undefined);
+    await own.end({ timeout: 5 });
+  }
+}
+
+/** The postgres.js client under a Drizzle database, or undefined on the embedded database. */
+function postgresClientOf(db: Database): postgres.Sql | undefined {
+  const client: unknown = "$client" in db ? db.$client : undefined;
+  const isPostgresJs = typeof client === "function" && typeof (client as { reserve?: unknown }).reserve === "function";
+  return isPostgresJs ? (client as postgres.Sql) : undefined;
+}
