@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import type { Database } from "./client.js";
+import { ownConnectionOf } from "./own-connection.js";
 
 /** How often a process waiting for its turn asks again. */
 const POLL_MS = 250;
@@ -18,19 +19,7 @@ const POLL_MS = 250;
 export async function oneProcessAtATime<T>(db: Database, name: string, work: () => Promise<T>): Promise<T> {
   const client = postgresClientOf(db);
   if (client === undefined) return work();
-  const options = client.options;
-  const own = postgres({
-    host: options.host.join(","),
-    port: options.port[0],
-    path: options.path,
-    database: options.database,
-    user: options.user,
-    pass: typeof options.pass === "string" ? options.pass : undefined,
-    ssl: options.ssl,
-    max: 1,
-    onnotice: () => undefined,
-    connection: { application_name: "listings-gateway maintenance" },
-  });
+  const own = postgres({ ...ownConnectionOf(client, "listings-gateway maintenance"), max: 1, onnotice: () => undefined });
   try {
     for (;;) {
       const [row] = await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;

@@ -18,6 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
+import { ownConnectionOf, type OwnConnection } from "../../db/own-connection.js";
 import { IngestTurnMoved, TURN_MOVED } from "./ingest-turn.js";
 
 /**
@@ -37,7 +38,7 @@ export class WriteRefused extends Error {
 }
 
 /** How the writer thread connects: the plain values of the calling thread's postgres.js options. */
-export type WriterConnection = Pick<postgres.Options<Record<string, never>>, "host" | "port" | "path" | "database" | "user" | "pass" | "ssl" | "connection">;
+export type WriterConnection = OwnConnection;
 
 export type WriteRequest = { id: number; expectedEpoch: number; statements: Array<{ text: string; params: unknown[] }> };
 export type WriteResponse = { id: number; turn: number } | { id: number; done: true } | { id: number; failed: { message: string; code: string | undefined } };
@@ -56,7 +57,7 @@ export class BatchWriter {
 
   /** Starts the thread, connecting as `client` does; one per ingest run, closed at its end. */
   constructor(client: postgres.Sql) {
-    this.#worker = new Worker(new URL("./batch-writer-worker.mjs", import.meta.url), { workerData: connectionOf(client) });
+    this.#worker = new Worker(new URL("./batch-writer-worker.mjs", import.meta.url), { workerData: ownConnectionOf(client, "listings-gateway ingest writer") });
     this.#worker.on("message", (response: WriteResponse) => this.#answered(response));
     this.#worker.on("error", (error) => this.#fail(new WriterUnavailable(`the batch writer thread failed: ${error.message}`)));
     this.#exited = new Promise((resolve) =>
@@ -120,19 +121,4 @@ export class BatchWriter {
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
-}
-
-function connectionOf(client: postgres.Sql): WriterConnection {
-  const options = client.options;
-  return {
-    // Parsed into one entry per host; the options take them comma-separated.
-    host: options.host.join(","),
-    port: options.port[0],
-    path: options.path,
-    database: options.database,
-    user: options.user,
-    pass: typeof options.pass === "string" ? options.pass : undefined,
-    ssl: options.ssl,
-    connection: { ...options.connection, application_name: "listings-gateway ingest writer" },
-  };
 }
