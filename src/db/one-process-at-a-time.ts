@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import type { Database } from "./client.js";
-import { ownConnectionOf } from "./own-connection.js";
+import { ownConnectionOf, postgresClientOf } from "./own-connection.js";
 
 /** How often a process waiting for its turn asks again. */
 const POLL_MS = 250;
@@ -32,11 +32,4 @@ export async function oneProcessAtATime<T>(db: Database, name: string, work: () 
     await own`select pg_advisory_unlock(hashtext(${name}))`.catch(() => undefined);
     await own.end({ timeout: 5 });
   }
-}
-
-/** The postgres.js client under a Drizzle database, or undefined on the embedded database. */
-function postgresClientOf(db: Database): postgres.Sql | undefined {
-  const client: unknown = "$client" in db ? db.$client : undefined;
-  const isPostgresJs = typeof client === "function" && typeof (client as { reserve?: unknown }).reserve === "function";
-  return isPostgresJs ? (client as postgres.Sql) : undefined;
 }

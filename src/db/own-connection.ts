@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import type { Database } from "./client.js";
 
 /**
  * How to open a connection of one's own to the database a postgres.js pool connects to: the plain values of its
@@ -19,4 +20,11 @@ export function ownConnectionOf(client: postgres.Sql, applicationName: string): 
     ssl: options.ssl,
     connection: { ...options.connection, application_name: applicationName },
   };
+}
+
+/** The postgres.js pool under a Drizzle database, or undefined on the embedded database. */
+export function postgresClientOf(db: Database): postgres.Sql | undefined {
+  const client: unknown = "$client" in db ? db.$client : undefined;
+  const isPostgresJs = typeof client === "function" && typeof (client as { reserve?: unknown }).reserve === "function";
+  return isPostgresJs ? (client as postgres.Sql) : undefined;
 }

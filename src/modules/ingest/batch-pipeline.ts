@@ -16,9 +16,9 @@
  * transaction only.
  */
 import { is } from "drizzle-orm";
-import type { Sql } from "postgres";
 import { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type { Database } from "../../db/client.js";
+import { postgresClientOf } from "../../db/own-connection.js";
 import { BatchWriter, WriterUnavailable } from "./batch-writer.js";
 import { overlayOf, planBatch, writeBatch, type BatchPlan, type BatchResult } from "./apply-batch.js";
 import { storedRows, storedRowsAfter, type BatchOverlay } from "./batch-reader.js";
@@ -114,7 +114,8 @@ export class BatchPipeline {
   #started(): BatchWriter | null {
     if (this.#writer === undefined) {
       try {
-        this.#writer = "$client" in this.#db ? new BatchWriter(this.#db.$client as Sql) : null;
+        const client = postgresClientOf(this.#db);
+        this.#writer = client ? new BatchWriter(client) : null;
       } catch {
         this.#writer = null;
       }

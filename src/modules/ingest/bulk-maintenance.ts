@@ -73,12 +73,6 @@ export type BulkMaintenance = { analyzed: string[]; indexesRebuilt: string[] };
  */
 export async function maintainAfterBulkChange(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
   if (changedRows === 0) return { analyzed: [], indexesRebuilt: [] };
-  // One process at a time: a VACUUM of one ingest waiting behind the index rebuild of another, which waits for the
-  // VACUUM's transaction to end, deadlocked two concurrent ingests.
-  return oneProcessAtATime(db, "listings-gateway-bulk-maintenance", () => maintain(db, changedRows, onBulkLoad));
-}
-
-async function maintain(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
   // Row counts as the statistics knew them before this change: read before they are refreshed below.
   const rows = rowsOf<{ relname: string; reltuples: number }>(
     await db.execute(
@@ -88,9 +82,17 @@ async function maintain(db: Database, changedRows: number, onBulkLoad?: () => vo
   const changedShare = (share: number) => (row: { reltuples: number }) => Number(row.reltuples) <= 0 || changedRows > share * Number(row.reltuples);
   const stale = rows.filter(changedShare(ANALYZE_SHARE)).map((row) => row.relname);
   const bulkLoaded = rows.some((row) => row.relname === REBUILT_TABLE && changedShare(REBUILD_SHARE)(row));
-  if (bulkLoaded) onBulkLoad?.();
-  await analyze(db, stale);
-  return { analyzed: stale, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE) : [] };
+  const maintain = async (): Promise<BulkMaintenance> => {
+    if (bulkLoaded) onBulkLoad?.();
+    await analyze(db, stale);
+    return { analyzed: stale, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE) : [] };
+  };
+  // One process at a time when the rebuilt table is touched: a VACUUM of one ingest waiting behind the index rebuild
+  // of another, which waited for the VACUUM's transaction to end, deadlocked two concurrent ingests. The other
+  // tables are only analyzed, which never waits for another transaction, and most ingests touch nothing else: they
+  // do not pay for the lock's connection.
+  const touchesRebuiltTable = bulkLoaded || stale.includes(REBUILT_TABLE);
+  return touchesRebuiltTable ? oneProcessAtATime(db, "listings-gateway-bulk-maintenance", maintain) : maintain();
 }
 
 async function analyze(db: Database, tables: readonly string[]): Promise<void> {
