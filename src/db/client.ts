@@ -1,7 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -9,17 +8,14 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { FAST_PATH_NAMES, type FastPath } from "../config/env.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
+import type { Database } from "./database.js";
+import { buildLeftoverIndexes } from "./deferred-indexes.js";
 import { migrationsFolder } from "./migrations-folder.js";
 import { readRotation } from "./read-rotation.js";
 import * as schema from "./schema/index.js";
 
-export type Schema = typeof schema;
-
-/** The Drizzle database, whichever driver is behind it. All repositories take this type. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-
-/** A transaction handle as given to `db.transaction(async (tx) => ...)`. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+// The database types live apart, so that what client.ts runs (deferred-indexes.ts) can name them without a cycle.
+export type { Database, Schema, Transaction } from "./database.js";
 
 export type DatabaseKind = "postgres" | "pglite";
 
@@ -36,7 +32,10 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Subscribes to a NOTIFY channel; the returned function unsubscribes. Notifications are wake-ups only. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /** Applies the committed migrations in drizzle/ that this database has not seen yet. */
+  /**
+   * Applies the committed migrations in drizzle/ that this database has not seen yet, then builds the indexes a
+   * load cut short left deferred (deferred-indexes.ts): the schema as the code declares it.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -119,6 +118,7 @@ function openPostgres({
         await reserved`select pg_advisory_unlock(hashtext('listings-gateway-migrations'))`.catch(() => undefined);
         reserved.release();
       }
+      await buildLeftoverIndexes(db);
     },
     async listen(channel, onNotify) {
       const subscription = await client.listen(channel, onNotify);
@@ -141,7 +141,10 @@ async function openPglite(options: { dataDir?: string; processLabel?: string }):
       readDb: () => db,
       readReplicas: [],
       kind: "pglite",
-      migrate: () => migratePglite(concrete, { migrationsFolder: migrationsFolder() }),
+      async migrate() {
+        await migratePglite(concrete, { migrationsFolder: migrationsFolder() });
+        await buildLeftoverIndexes(db);
+      },
       async listen(channel, onNotify) {
         return client.listen(channel, onNotify);
       },

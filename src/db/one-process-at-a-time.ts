@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
-import type { Database } from "./client.js";
+import type { Database } from "./database.js";
 import { ownConnectionOf, postgresClientOf } from "./own-connection.js";
+
+/** The lock of the work on tables after bulk changes: statistics, VACUUM, index builds and rebuilds. */
+export const TABLE_MAINTENANCE_LOCK = "listings-gateway-bulk-maintenance";
 
 /** How often a process waiting for its turn asks again. */
 const POLL_MS = 250;

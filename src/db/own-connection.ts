@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { Database } from "./client.js";
+import type { Database } from "./database.js";
 
 /**
  * How to open a connection of one's own to the database a postgres.js pool connects to: the plain values of its

@@ -13,3 +13,4 @@ export * from "./ingest-epoch.js";
 export * from "./property-redirects.js";
 export * from "./rate-limit-windows.js";
 export * from "./event-log-horizon.js";
+export * from "./deferred-indexes.js";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { oneProcessAtATime } from "../../db/one-process-at-a-time.js";
+import { buildDeferredIndexes } from "../../db/deferred-indexes.js";
+import { oneProcessAtATime, TABLE_MAINTENANCE_LOCK } from "../../db/one-process-at-a-time.js";
 import { rowsOf } from "../../db/result-rows.js";
 import { textArrayLiteral } from "../loader-order.js";
 
@@ -62,17 +63,24 @@ const REBUILD_SHARE = 1;
 const MAINTENANCE_LANES = 2;
 
 /** What the maintenance after a bulk change did. */
-export type BulkMaintenance = { analyzed: string[]; indexesRebuilt: string[] };
+export type BulkMaintenance = { analyzed: string[]; indexesBuilt: string[]; indexesRebuilt: string[] };
+
+export type MaintenanceOptions = {
+  /** Hears of a bulk load before the work starts. */
+  onBulkLoad?: () => void;
+  /** The change dropped indexes to build once it is over (first-load.ts): they are built first. */
+  indexesDeferred?: boolean;
+};
 
 /**
  * Refreshes the planner's statistics of the tables an ingest changed a large share of (`changedRows` rows
  * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
  * query on guesses. After a bulk load of `properties`, then rebuilds its indexes, one at a time and
  * concurrently (searches and writes go on meanwhile). Small ingests into large tables cost nothing here.
- * `onBulkLoad` hears of a bulk load before the work starts.
  */
-export async function maintainAfterBulkChange(db: Database, changedRows: number, onBulkLoad?: () => void): Promise<BulkMaintenance> {
-  if (changedRows === 0) return { analyzed: [], indexesRebuilt: [] };
+export async function maintainAfterBulkChange(db: Database, changedRows: number, options: MaintenanceOptions = {}): Promise<BulkMaintenance> {
+  const { onBulkLoad, indexesDeferred = false } = options;
+  if (changedRows === 0 && !indexesDeferred) return { analyzed: [], indexesBuilt: [], indexesRebuilt: [] };
   // Row counts as the statistics knew them before this change: read before they are refreshed below.
   const rows = rowsOf<{ relname: string; reltuples: number }>(
     await db.execute(
@@ -84,15 +92,17 @@ export async function maintainAfterBulkChange(db: Database, changedRows: number,
   const bulkLoaded = rows.some((row) => row.relname === REBUILT_TABLE && changedShare(REBUILD_SHARE)(row));
   const maintain = async (): Promise<BulkMaintenance> => {
     if (bulkLoaded) onBulkLoad?.();
+    // Built from the finished table before it is vacuumed, and then not rebuilt: they are as compact as it gets.
+    const indexesBuilt = indexesDeferred ? await buildDeferredIndexes(db) : [];
     await analyze(db, stale);
-    return { analyzed: stale, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE) : [] };
+    return { analyzed: stale, indexesBuilt, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE, indexesBuilt) : [] };
   };
   // One process at a time when the rebuilt table is touched: a VACUUM of one ingest waiting behind the index rebuild
   // of another, which waited for the VACUUM's transaction to end, deadlocked two concurrent ingests. The other
   // tables are only analyzed, which never waits for another transaction, and most ingests touch nothing else: they
   // do not pay for the lock's connection.
-  const touchesRebuiltTable = bulkLoaded || stale.includes(REBUILT_TABLE);
-  return touchesRebuiltTable ? oneProcessAtATime(db, "listings-gateway-bulk-maintenance", maintain) : maintain();
+  const touchesRebuiltTable = bulkLoaded || indexesDeferred || stale.includes(REBUILT_TABLE);
+  return touchesRebuiltTable ? oneProcessAtATime(db, TABLE_MAINTENANCE_LOCK, maintain) : maintain();
 }
 
 async function analyze(db: Database, tables: readonly string[]): Promise<void> {
@@ -110,9 +120,10 @@ async function analyze(db: Database, tables: readonly string[]): Promise<void> {
  * Rebuilds the indexes of `table` one by one with `REINDEX INDEX CONCURRENTLY`: each statement stays short (well
  * within the statement timeout) and locks nothing that searches or writes wait on. A rebuild that fails midway
  * (a timeout, a lost connection) leaves an invalid copy of its index behind, which every write would still
- * update: those left by an earlier run are dropped first. Returns the indexes rebuilt.
+ * update: those left by an earlier run are dropped first. Indexes `justBuilt` from the loaded table are left as
+ * they are. Returns the indexes rebuilt.
  */
-async function rebuildIndexes(db: Database, table: string): Promise<string[]> {
+async function rebuildIndexes(db: Database, table: string, justBuilt: readonly string[]): Promise<string[]> {
   const indexes = rowsOf<{ name: string; valid: boolean }>(
     await db.execute(
       sql`select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -120,7 +131,7 @@ async function rebuildIndexes(db: Database, table: string): Promise<string[]> {
     ),
   );
   for (const leftover of indexes.filter((index) => !index.valid)) await db.execute(sql`drop index concurrently if exists ${sql.identifier(leftover.name)}`);
-  const rebuilt = indexes.filter((index) => index.valid).map((index) => index.name);
+  const rebuilt = indexes.filter((index) => index.valid && !justBuilt.includes(index.name)).map((index) => index.name);
   for (const name of rebuilt) await db.execute(sql`reindex index concurrently ${sql.identifier(name)}`);
   return rebuilt;
 }

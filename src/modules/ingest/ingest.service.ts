@@ -16,6 +16,7 @@ import { deltaCounter, ingestCounter } from "../../observability/metrics.js";
 import type { BatchResult } from "./apply-batch.js";
 import { BatchPipeline, type PlanAhead } from "./batch-pipeline.js";
 import { maintainAfterBulkChange } from "./bulk-maintenance.js";
+import { FirstLoad } from "./first-load.js";
 import { emptySummary, type IngestOptions, type IngestReject, type IngestSummary } from "./ingest.types.js";
 import { workerPreparer } from "./line-preparer.js";
 import { inBatches, prepareAhead, readChunks, type PendingLine, type RawLine } from "./line-stages.js";
@@ -41,14 +42,21 @@ const MAX_REJECT_INPUT = 4_096;
  */
 export async function ingestLines(db: Database, lines: AsyncIterable<string> | Iterable<string>, options: IngestOptions = {}): Promise<IngestSummary> {
   const tally = new Tally(options);
+  const firstLoad = await FirstLoad.begin(db);
   const pipeline = new BatchPipeline(db, { readAhead: options.readAhead });
   try {
     const read = readChunks(lines, options.signal, () => tally.received());
     const prepared = prepareAhead(read, options.preparer ?? workerPreparer, options.now ?? (() => new Date()));
     const batches = inBatches(prepared, Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE), (line, reason) => tally.reject(line, reason));
-    await planAndWrite(batches, pipeline, tally);
-    await maintainAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed, options.onBulkLoadMaintenance);
+    await planAndWrite(batches, pipeline, tally, firstLoad);
+    await maintainAfterBulkChange(db, tally.summary.created + tally.summary.updated + tally.summary.removed, {
+      onBulkLoad: options.onBulkLoadMaintenance,
+      indexesDeferred: firstLoad.indexesDeferred,
+    });
     return tally.summary;
+  } catch (error) {
+    await firstLoad.abandon();
+    throw error;
   } finally {
     // Ends the run's batch writer, once what it was sent is answered.
     await pipeline.close();
@@ -59,11 +67,13 @@ export async function ingestLines(db: Database, lines: AsyncIterable<string> | I
  * Plan and write: each batch is planned while the one before it writes (the pipeline uses the plan only if it
  * is still right when the batch's turn comes), then written once that one has committed.
  */
-async function planAndWrite(batches: AsyncIterable<PendingLine[]>, pipeline: BatchPipeline, tally: Tally): Promise<void> {
+async function planAndWrite(batches: AsyncIterable<PendingLine[]>, pipeline: BatchPipeline, tally: Tally, firstLoad: FirstLoad): Promise<void> {
   let writing: Promise<void> = Promise.resolve();
+  let index = 0;
   for await (const batch of batches) {
     const ahead = pipeline.planAhead(batch.map((item) => item.line));
     await writing;
+    await firstLoad.beforeBatch(index++);
     writing = write(batch, ahead, pipeline, tally).then(() => tally.progress());
     // Awaited before the next batch or at the end; this only keeps Node from reporting it as unhandled meanwhile.
     writing.catch(() => undefined);

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deferIndexes } from "../../src/db/deferred-indexes.js";
+import { rowsOf } from "../../src/db/result-rows.js";
+import { deferredIndexes } from "../../src/db/schema/index.js";
+import { FirstLoad } from "../../src/modules/ingest/first-load.js";
+import { observation } from "../factories/observations.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { ingest } from "./ingest.helpers.js";
+
+/** Each index of `properties` by name, as PostgreSQL would create it again. */
+async function propertyIndexDefinitions(database: TestDatabase): Promise<Map<string, string>> {
+  const result = await database.db.execute(sql`select indexname as name, indexdef as definition from pg_indexes where tablename = 'properties'`);
+  return new Map(rowsOf<{ name: string; definition: string }>(result).map((row) => [row.name, row.definition]));
+}
+
+async function deferredNames(database: TestDatabase): Promise<string[]> {
+  return (await database.db.select({ name: deferredIndexes.name }).from(deferredIndexes)).map((row) => row.name).sort();
+}
+
+function distinctFlats(count: number, firstArea: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => observation({ property: { area: firstArea + index } }));
+}
+
+/**
+ * A first load (an ingest of several batches into a database without properties) builds the search indexes of
+ * `properties` once at its end instead of row by row; whatever happens, they end up as the schema declares them.
+ */
+describe("the search indexes of a first load", () => {
+  let database: TestDatabase;
+  let declared: Map<string, string>;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    declared = await propertyIndexDefinitions(database);
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("are dropped when the second batch of an ingest into an empty database comes, and not for its first", async () => {
+    const load = await FirstLoad.begin(database.db);
+    await load.beforeBatch(0);
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+    await load.beforeBatch(1);
+    const during = await propertyIndexDefinitions(database);
+    expect([...during.keys()]).toEqual(["properties_pkey"]); // the primary key is a constraint the writes need
+    expect(await deferredNames(database)).toEqual([...declared.keys()].filter((name) => name !== "properties_pkey").sort());
+    expect(load.indexesDeferred).toBe(true);
+
+    await load.abandon(); // an ingest that failed builds them at once
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+    expect(await deferredNames(database)).toEqual([]);
+  });
+
+  it("are kept up to date as usual by an ingest into a database that holds properties", async () => {
+    await ingest(database.db, distinctFlats(3, 30));
+    const load = await FirstLoad.begin(database.db);
+    await load.beforeBatch(1);
+    expect(load.indexesDeferred).toBe(false);
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+  });
+
+  it("are built as declared at the end of a first load of several batches", async () => {
+    const { summary } = await ingest(database.db, distinctFlats(40, 30), { batchSize: 10 });
+    expect(summary.created).toBe(40);
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+    expect(await deferredNames(database)).toEqual([]);
+  });
+
+  it("are built at the next start when the load that dropped them was cut short", async () => {
+    await ingest(database.db, distinctFlats(5, 30));
+    await deferIndexes(database.db, "properties"); // what a load stopped after its drop leaves behind
+    expect((await propertyIndexDefinitions(database)).size).toBe(1);
+    await database.migrate(); // every start migrates
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+    expect(await deferredNames(database)).toEqual([]);
+    await database.migrate(); // and a start with nothing left to build changes nothing
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+  });
+});
