@@ -22,7 +22,7 @@ describe("listings ingest", { timeout: 180_000 }, () => {
     const bulk = await runCli(["ingest", "-"], database.env, lines(30, 40));
     expect(bulk.code).toBe(0);
     expect(bulk.stdout).toMatch(/30 created/);
-    expect(bulk.stderr).toContain("Every line is written; refreshing the statistics and rebuilding the search indexes after a bulk load.");
+    expect(bulk.stderr).toContain("Every line is written; refreshing the statistics and building the search indexes after a bulk load.");
 
     const small = await runCli(["ingest", "-"], database.env, lines(1, 900));
     expect(small.code).toBe(0);

@@ -72,7 +72,7 @@ function createReporter(input: Input) {
 }
 
 /** Said once every line of a bulk load is written, before its closing maintenance, which takes a while at millions of rows. */
-const BULK_LOAD_NOTICE = "Every line is written; refreshing the statistics and rebuilding the search indexes after a bulk load.";
+const BULK_LOAD_NOTICE = "Every line is written; refreshing the statistics and building the search indexes after a bulk load.";
 
 async function openRejectsFile(path: string | undefined): Promise<WriteStream | undefined> {
   if (path === undefined) return undefined;
