@@ -26,6 +26,9 @@ const BUILD_LANES = 2;
  */
 export async function deferIndexes(db: Database, table: string): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // Dropping an index locks its table so anyway; taken first, it makes a second process deferring at the same
+    // time read the indexes once the first has dropped them, not while it does.
+    await tx.execute(sql`lock table ${sql.identifier(table)} in access exclusive mode`);
     const indexes = rowsOf<{ name: string; definition: string }>(
       await tx.execute(
         sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
@@ -56,9 +59,10 @@ export async function buildLeftoverIndexes(db: Database): Promise<string[]> {
  * Builds every deferred index and returns the names built. Each is built in a transaction of its own, without the
  * statement timeout (a build at ten million rows may take minutes), and leaves the list in the same transaction:
  * built and listed never both, nor neither. Two processes building at once wait for each other on the list's row
- * and build each index once. Run it under the table maintenance lock (one-process-at-a-time.ts), as a VACUUM or
- * an index rebuild of another process would wait for a build, and the build for them. Writes to the table wait for each build (`CREATE INDEX` is not `CONCURRENTLY`, which
- * cannot run in a transaction and leaves an invalid index behind when cut short); reads go on.
+ * and build each index once. Run it under the table maintenance lock (one-process-at-a-time.ts): a VACUUM or an
+ * index rebuild of another process would wait for a build, and the build for them. Writes to the table wait for
+ * each build (`CREATE INDEX` is not `CONCURRENTLY`, which cannot run in a transaction and leaves an invalid index
+ * behind when cut short); reads go on.
  */
 export async function buildDeferredIndexes(db: Database): Promise<string[]> {
   const queue = (await db.select({ name: deferredIndexes.name }).from(deferredIndexes).orderBy(deferredIndexes.name)).map((row) => row.name);

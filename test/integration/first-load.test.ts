@@ -67,6 +67,16 @@ describe("the search indexes of a first load", () => {
     expect(await deferredNames(database)).toEqual([]);
   });
 
+  it("are built once, as declared, when two first loads run together", async () => {
+    const [one, two] = await Promise.all([
+      ingest(database.db, distinctFlats(30, 30), { batchSize: 10 }),
+      ingest(database.db, distinctFlats(30, 300), { batchSize: 10 }),
+    ]);
+    expect(one.summary.created + two.summary.created).toBe(60);
+    expect(await propertyIndexDefinitions(database)).toEqual(declared);
+    expect(await deferredNames(database)).toEqual([]);
+  });
+
   it("are built at the next start when the load that dropped them was cut short", async () => {
     await ingest(database.db, distinctFlats(5, 30));
     await deferIndexes(database.db, "properties"); // what a load stopped after its drop leaves behind
