@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./database.js";
-import { oneProcessAtATime, TABLE_MAINTENANCE_LOCK } from "./one-process-at-a-time.js";
+import { oneProcessAtATime, TABLE_MAINTENANCE_LOCK, tryAdvisoryLock, type HeldLock } from "./one-process-at-a-time.js";
 import { postgresClientOf } from "./own-connection.js";
 import { rowsOf } from "./result-rows.js";
 import { deferredIndexes } from "./schema/index.js";
@@ -13,19 +13,38 @@ import { deferredIndexes } from "./schema/index.js";
  *
  * What is dropped is recorded first, with the statement that builds it, in the same transaction: a load cut short
  * (a crash, a lost connection) leaves the list behind, and the next start builds what it holds
- * (`buildDeferredIndexes`, run after the migrations). Unique and primary-key indexes are never deferred: they are
- * constraints, and the writes need them.
+ * (`buildLeftoverIndexes`, run after the migrations). A load still running holds a shared advisory lock for as
+ * long as it runs, so that what it deferred is not taken for left over by a process started meanwhile (a
+ * `listings token create`, a second gateway): that one would build the indexes halfway through the load and wait
+ * for it. Unique and primary-key indexes are never deferred: they are constraints, and the writes need them.
  */
 
 /** Indexes built at once on PostgreSQL, each on a connection of its own (the embedded database has one). */
 const BUILD_LANES = 2;
 
+/** Held shared by every load that deferred indexes, until it ends; taken exclusively to build what was left over. */
+const LOADS_RUNNING_LOCK = "listings-gateway-loads-with-deferred-indexes";
+
 /**
- * Drops the secondary indexes of `table`, recording how to build each again, and returns their names. Searches
- * of the table read it whole until they are built again: meant for a table that was empty when its load began.
+ * Drops the secondary indexes of `table`, recording how to build each again; answers the mark that this load runs,
+ * to release once it has built them or failed. Searches of the table read it whole until they are built again:
+ * meant for a table that was empty when its load began. Undefined, and nothing dropped, while a process builds
+ * indexes left over by an earlier load.
  */
-export async function deferIndexes(db: Database, table: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
+export async function deferIndexes(db: Database, table: string): Promise<HeldLock | undefined> {
+  const running = await tryAdvisoryLock(db, LOADS_RUNNING_LOCK, { shared: true });
+  if (running === undefined) return undefined;
+  try {
+    await dropRecorded(db, table);
+    return running;
+  } catch (error) {
+    await running.release();
+    throw error;
+  }
+}
+
+async function dropRecorded(db: Database, table: string): Promise<void> {
+  await db.transaction(async (tx) => {
     // Dropping an index locks its table so anyway; taken first, it makes a second process deferring at the same
     // time read the indexes once the first has dropped them, not while it does.
     await tx.execute(sql`lock table ${sql.identifier(table)} in access exclusive mode`);
@@ -42,17 +61,24 @@ export async function deferIndexes(db: Database, table: string): Promise<string[
       await tx.insert(deferredIndexes).values({ name, tableName: table, definition }).onConflictDoNothing();
       await tx.execute(sql`drop index if exists ${sql.identifier(name)}`);
     }
-    return indexes.map((index) => index.name);
   });
 }
 
 /**
- * Builds what a load cut short left deferred, if anything: run at every start, after the migrations. The list is
- * read first, so that a start with nothing to build does not open the maintenance lock's connection.
+ * Builds what a load cut short left deferred, if anything and if no load is running (a running one builds what it
+ * deferred at its end): run at every start, after the migrations. The list is read first, so that a start with
+ * nothing to build opens no connection for the locks.
  */
 export async function buildLeftoverIndexes(db: Database): Promise<string[]> {
   const [waiting] = await db.select({ name: deferredIndexes.name }).from(deferredIndexes).limit(1);
-  return waiting === undefined ? [] : oneProcessAtATime(db, TABLE_MAINTENANCE_LOCK, () => buildDeferredIndexes(db));
+  if (waiting === undefined) return [];
+  const noLoadRuns = await tryAdvisoryLock(db, LOADS_RUNNING_LOCK);
+  if (noLoadRuns === undefined) return [];
+  try {
+    return await oneProcessAtATime(db, TABLE_MAINTENANCE_LOCK, () => buildDeferredIndexes(db));
+  } finally {
+    await noLoadRuns.release();
+  }
 }
 
 /**

@@ -36,3 +36,29 @@ export async function oneProcessAtATime<T>(db: Database, name: string, work: () 
     await own.end({ timeout: 5 });
   }
 }
+
+/** A session-level advisory lock held on a connection of its own, until released (or the process ends). */
+export type HeldLock = { release(): Promise<void> };
+
+/**
+ * Takes the advisory lock `name` at once if it can (`shared`: alongside other shared holders, but not with an
+ * exclusive one), on a connection of its own that keeps it until `release`; undefined when another process holds
+ * it. On the embedded database, which one process owns, it is always taken.
+ */
+export async function tryAdvisoryLock(db: Database, name: string, { shared = false } = {}): Promise<HeldLock | undefined> {
+  const client = postgresClientOf(db);
+  if (client === undefined) return { release: async () => undefined };
+  const own = postgres({ ...ownConnectionOf(client, "listings-gateway lock"), max: 1, onnotice: () => undefined });
+  const release = () => own.end({ timeout: 5 }); // ending the session releases its locks
+  try {
+    const [row] = shared
+      ? await own<{ locked: boolean }[]>`select pg_try_advisory_lock_shared(hashtext(${name})) as locked`
+      : await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;
+    if (row?.locked) return { release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  await release();
+  return undefined;
+}

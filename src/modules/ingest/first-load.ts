@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.js";
 import { buildLeftoverIndexes, deferIndexes } from "../../db/deferred-indexes.js";
+import type { HeldLock } from "../../db/one-process-at-a-time.js";
 import { properties } from "../../db/schema/index.js";
 
 /** The table whose search indexes a first load builds at its end. */
@@ -13,6 +14,8 @@ const DEFERRED_TABLE = "properties";
  */
 export class FirstLoad {
   #indexesDeferred = false;
+  /** Held while the indexes this load deferred wait for its end (deferred-indexes.ts). */
+  #running: HeldLock | undefined;
 
   private constructor(
     private readonly db: Database,
@@ -31,8 +34,15 @@ export class FirstLoad {
   /** Before the batch numbered `index` (from 0) is written, once the batches before it have committed. */
   async beforeBatch(index: number): Promise<void> {
     if (index !== 1 || !this.startedEmpty) return;
-    await deferIndexes(this.db, DEFERRED_TABLE);
-    this.#indexesDeferred = true;
+    this.#running = await deferIndexes(this.db, DEFERRED_TABLE);
+    this.#indexesDeferred = this.#running !== undefined;
+  }
+
+  /** Once the ingest's closing maintenance has built what it deferred, or it failed. */
+  async end(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    await running?.release();
   }
 
   /**
@@ -40,6 +50,8 @@ export class FirstLoad {
    * is what failed, often), the next start of a `listings` command or of the gateway builds them.
    */
   async abandon(): Promise<void> {
-    if (this.#indexesDeferred) await buildLeftoverIndexes(this.db).catch(() => undefined);
+    if (!this.#indexesDeferred) return;
+    await this.end();
+    await buildLeftoverIndexes(this.db).catch(() => undefined);
   }
 }

@@ -58,6 +58,7 @@ export async function ingestLines(db: Database, lines: AsyncIterable<string> | I
     await firstLoad.abandon();
     throw error;
   } finally {
+    await firstLoad.end();
     // Ends the run's batch writer, once what it was sent is answered.
     await pipeline.close();
   }
