@@ -20,20 +20,13 @@ const POLL_MS = 250;
  * see (the holder's connection and its reindex are two sessions).
  */
 export async function oneProcessAtATime<T>(db: Database, name: string, work: () => Promise<T>): Promise<T> {
-  const client = postgresClientOf(db);
-  if (client === undefined) return work();
-  const own = postgres({ ...ownConnectionOf(client, "listings-gateway maintenance"), max: 1, onnotice: () => undefined });
+  const own = lockSession(db, "listings-gateway maintenance");
+  if (own === undefined) return work();
   try {
-    for (;;) {
-      const [row] = await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;
-      if (row?.locked) break;
-      await sleep(POLL_MS);
-    }
+    while (!(await tryLock(own, name, false))) await sleep(POLL_MS);
     return await work();
   } finally {
-    // Ending the connection releases the lock too; the unlock only makes it explicit.
-    await own`select pg_advisory_unlock(hashtext(${name}))`.catch(() => undefined);
-    await own.end({ timeout: 5 });
+    await own.end({ timeout: 5 }); // ending the session releases its locks
   }
 }
 
@@ -46,19 +39,28 @@ export type HeldLock = { release(): Promise<void> };
  * it. On the embedded database, which one process owns, it is always taken.
  */
 export async function tryAdvisoryLock(db: Database, name: string, { shared = false } = {}): Promise<HeldLock | undefined> {
-  const client = postgresClientOf(db);
-  if (client === undefined) return { release: async () => undefined };
-  const own = postgres({ ...ownConnectionOf(client, "listings-gateway lock"), max: 1, onnotice: () => undefined });
+  const own = lockSession(db, "listings-gateway lock");
+  if (own === undefined) return { release: async () => undefined };
   const release = () => own.end({ timeout: 5 }); // ending the session releases its locks
   try {
-    const [row] = shared
-      ? await own<{ locked: boolean }[]>`select pg_try_advisory_lock_shared(hashtext(${name})) as locked`
-      : await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;
-    if (row?.locked) return { release };
+    if (await tryLock(own, name, shared)) return { release };
   } catch (error) {
     await release();
     throw error;
   }
   await release();
   return undefined;
+}
+
+/** A connection of its own to the pool's database, to hold session locks on; undefined on the embedded database. */
+function lockSession(db: Database, applicationName: string): postgres.Sql | undefined {
+  const client = postgresClientOf(db);
+  return client === undefined ? undefined : postgres({ ...ownConnectionOf(client, applicationName), max: 1, onnotice: () => undefined });
+}
+
+async function tryLock(own: postgres.Sql, name: string, shared: boolean): Promise<boolean> {
+  const [row] = shared
+    ? await own<{ locked: boolean }[]>`select pg_try_advisory_lock_shared(hashtext(${name})) as locked`
+    : await own<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${name})) as locked`;
+  return row?.locked === true;
 }

@@ -13,8 +13,7 @@ const DEFERRED_TABLE = "properties";
  * nothing by it. While it runs, the searches of that table read it whole: it held nothing when the load began.
  */
 export class FirstLoad {
-  #indexesDeferred = false;
-  /** Held while the indexes this load deferred wait for its end (deferred-indexes.ts). */
+  /** Held from the drop of the indexes until the load has built them or failed (deferred-indexes.ts). */
   #running: HeldLock | undefined;
 
   private constructor(
@@ -28,17 +27,16 @@ export class FirstLoad {
   }
 
   get indexesDeferred(): boolean {
-    return this.#indexesDeferred;
+    return this.#running !== undefined;
   }
 
   /** Before the batch numbered `index` (from 0) is written, once the batches before it have committed. */
   async beforeBatch(index: number): Promise<void> {
     if (index !== 1 || !this.startedEmpty) return;
     this.#running = await deferIndexes(this.db, DEFERRED_TABLE);
-    this.#indexesDeferred = this.#running !== undefined;
   }
 
-  /** Once the ingest's closing maintenance has built what it deferred, or it failed. */
+  /** Once the ingest's closing maintenance has built what it deferred, or it failed; again, it does nothing. */
   async end(): Promise<void> {
     const running = this.#running;
     this.#running = undefined;
@@ -50,7 +48,7 @@ export class FirstLoad {
    * is what failed, often), the next start of a `listings` command or of the gateway builds them.
    */
   async abandon(): Promise<void> {
-    if (!this.#indexesDeferred) return;
+    if (this.#running === undefined) return;
     await this.end();
     await buildLeftoverIndexes(this.db).catch(() => undefined);
   }

@@ -29,7 +29,8 @@ export type IngestOptions = {
   onProgress?(summary: IngestSummary): void;
   /**
    * Called once every line is written, when the ingest was a bulk load, before its closing maintenance (see
-   * bulk-maintenance.ts), which then rebuilds the search indexes: 17 s at a million classifieds on two cores.
+   * bulk-maintenance.ts), which then builds or rebuilds the search indexes of `properties`: seconds to tens of seconds
+   * at a million classifieds on two cores.
    */
   onBulkLoadMaintenance?(): void;
   /** Lines per transaction (default DEFAULT_BATCH_SIZE, ingest.service.ts). */
