@@ -69,6 +69,18 @@ describe("statistics after an ingest", () => {
     expect(await estimate(database, "classifieds")).toBe(60); // 1 row in 61: not worth an ANALYZE
   });
 
+  it("keeps statistics of the columns classifieds are searched by, not of the texts and attributes only read", async () => {
+    await ingest(database.db, distinctFlats(80, 1_000));
+    const result = await database.db.execute(sql`select attname from pg_stats where tablename = 'classifieds'`);
+    const withStatistics = new Set(rowsOf<{ attname: string }>(result).map((row) => row.attname));
+    for (const searched of ["url_key", "department", "insee_code", "property_type", "transaction_type", "area", "last_modified_at"]) {
+      expect(withStatistics, searched).toContain(searched);
+    }
+    for (const onlyRead of ["description", "title", "image_hashes", "publisher_email", "room_count", "elevator_exists"]) {
+      expect(withStatistics, onlyRead).not.toContain(onlyRead);
+    }
+  });
+
   it("vacuums the properties again after a regrouping that rewrote many of them", async () => {
     const flats = Array.from({ length: 30 }, (_, index) => observation({ property: { area: 500 + index * 10 } }));
     await ingest(database.db, flats);
