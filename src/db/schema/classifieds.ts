@@ -3,7 +3,12 @@ import { properties } from "./properties.js";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** One listing as published on one portal, normalised. Identity is the canonical url key. */
+/**
+ * One listing as published on one portal, normalised. Identity is the canonical url key.
+ *
+ * Only the columns statements filter, join or sort classifieds by keep planner statistics (migration 0018 lists
+ * them): a new condition on another column must add it there, or PostgreSQL plans it on a default guess.
+ */
 export const classifieds = pgTable(
   "classifieds",
   {
