@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deferIndexes } from "../../src/db/deferred-indexes.js";
 import { rowsOf } from "../../src/db/result-rows.js";
 import { deferredIndexes } from "../../src/db/schema/index.js";
+import { storeByPlace, worthStoringByPlace } from "../../src/modules/ingest/bulk-maintenance.js";
 import { FirstLoad } from "../../src/modules/ingest/first-load.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -20,6 +21,18 @@ async function deferredNames(database: TestDatabase): Promise<string[]> {
 
 function distinctFlats(count: number, firstArea: number): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, index) => observation({ property: { area: firstArea + index } }));
+}
+
+const PLACES = [
+  { postcode: "75011", city: { name: "Paris" }, latitude: 48.857, longitude: 2.379 },
+  { postcode: "73000", city: { name: "Chambéry" }, latitude: 45.566, longitude: 5.921 },
+  { postcode: "74000", city: { name: "Annecy" }, latitude: 45.899, longitude: 6.129 },
+];
+
+/** The departments of the properties, in the order the table stores them. */
+async function departmentsAsStored(database: TestDatabase): Promise<string[]> {
+  const result = await database.db.execute(sql`select department from properties order by ctid`);
+  return rowsOf<{ department: string }>(result).map((row) => row.department);
 }
 
 /**
@@ -93,5 +106,20 @@ describe("the search indexes of a first load", () => {
     expect(await deferredNames(database)).toEqual([]);
     await database.migrate(); // and a start with nothing left to build changes nothing
     expect(await propertyIndexDefinitions(database)).toEqual(declared);
+  });
+
+  it("store the properties by place when the loaded table outgrows one page of the visibility map", async () => {
+    const flats = Array.from({ length: 45 }, (_, index) => observation({ location: PLACES[index % PLACES.length], property: { area: 30 + index } }));
+    await ingest(database.db, flats, { batchSize: 10 });
+    const arrived = await departmentsAsStored(database);
+    expect(arrived).not.toEqual([...arrived].sort()); // stored in arrival order: a table this small is not reordered
+
+    await storeByPlace(database.db);
+    const stored = await departmentsAsStored(database);
+    expect(stored).toEqual([...arrived].sort());
+    expect(await propertyIndexDefinitions(database)).toEqual(declared); // the index it ordered by is gone
+
+    expect(worthStoringByPlace(32_672)).toBe(false); // 255 MB of properties: one page of the map covers them
+    expect(worthStoringByPlace(32_673)).toBe(true);
   });
 });

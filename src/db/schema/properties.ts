@@ -55,7 +55,9 @@ export const properties = pgTable(
     // Searches read these indexes only, never the table, once VACUUM has marked the table's pages all-visible
     // (the ingest does it after a bulk load, see bulk-maintenance.ts): properties are stored in first-seen
     // order, not by place, so reading the rows of one department's matches read one table page per match
-    // (3,900 pages, 57 ms, for one department's sale flats at a million classifieds; 4 ms from the index).
+    // (3,900 pages, 57 ms, for one department's sale flats at a million classifieds; 4 ms from the index). A large
+    // first load is stored again by place at its end, which helps the indexes' visibility checks, not this: the
+    // rows later ingests add or move are stored in arrival order after it.
     // Drizzle declares the key columns; migration 0015 adds each index's INCLUDE columns, which it cannot
     // declare: every column a search filters on (search-filter.repository.ts) for the department and coordinates
     // indexes, where a search starts, and the commonest filters (what, where, price, area) for the sort-order

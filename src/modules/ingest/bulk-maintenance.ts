@@ -55,6 +55,25 @@ const REBUILT_TABLE = "properties";
 const REBUILD_SHARE = 1;
 
 /**
+ * How many table pages one page of PostgreSQL's visibility map covers (two bits each on an 8 kB page). A search
+ * that counts its matches in an index checks each match's table page there; when consecutive matches lie under
+ * different map pages it lets one go and looks the other up, once per match at worst. Properties stored in the
+ * order they were first seen put one department's matches under every map page of the table, which at a million
+ * classifieds (119,375 pages, four map pages) was 6,845 buffer look-ups to count Paris's matches on two portals
+ * or more, against 303 with the table stored by place (docs/performance.md).
+ */
+const PAGES_PER_VISIBILITY_MAP_PAGE = 32_672;
+
+/**
+ * A first load that leaves `properties` larger than one visibility-map page covers stores it again by place
+ * (`CLUSTER` on department and commune) before its search indexes are built: below that size the order saves
+ * nothing. The rows a later ingest adds are stored after them, in arrival order.
+ */
+export function worthStoringByPlace(tablePages: number): boolean {
+  return tablePages > PAGES_PER_VISIBILITY_MAP_PAGE;
+}
+
+/**
  * Tables analyzed at once, each on a connection of its own. One at a time, the end of an ingest left a core idle
  * for seconds (at 100,000 classifieds, `ANALYZE classifieds` alone takes about as long as all the others together);
  * two keep both cores of a small server busy without taking every core of a larger one from the searches it
@@ -76,7 +95,8 @@ export type MaintenanceOptions = {
  * Refreshes the planner's statistics of the tables an ingest changed a large share of (`changedRows` rows
  * written), or that have none yet: after a bulk load, until something analyzes them, PostgreSQL plans every
  * query on guesses. After a bulk load of `properties`, then rebuilds its indexes, one at a time and
- * concurrently (searches and writes go on meanwhile). Small ingests into large tables cost nothing here.
+ * concurrently (searches and writes go on meanwhile); after a first load that deferred them, builds them instead,
+ * once a large table is stored by place. Small ingests into large tables cost nothing here.
  */
 export async function maintainAfterBulkChange(db: Database, changedRows: number, options: MaintenanceOptions = {}): Promise<BulkMaintenance> {
   const { onBulkLoad, indexesDeferred = false } = options;
@@ -92,10 +112,15 @@ export async function maintainAfterBulkChange(db: Database, changedRows: number,
   const bulkLoaded = rows.some((row) => row.relname === REBUILT_TABLE && changedShare(REBUILD_SHARE)(row));
   const maintain = async (): Promise<BulkMaintenance> => {
     if (bulkLoaded) onBulkLoad?.();
+    // Stored again before the deferred indexes are built, so that CLUSTER has only the primary key to rebuild (as
+    // compact as a REINDEX would make it).
+    const storedByPlace = indexesDeferred && worthStoringByPlace(await tablePages(db, REBUILT_TABLE));
+    if (storedByPlace) await storeByPlace(db);
     // Built from the finished table before it is vacuumed, and then not rebuilt: they are as compact as it gets.
     const indexesBuilt = indexesDeferred ? await buildDeferredIndexes(db) : [];
     await analyze(db, stale);
-    return { analyzed: stale, indexesBuilt, indexesRebuilt: bulkLoaded ? await rebuildIndexes(db, REBUILT_TABLE, indexesBuilt) : [] };
+    const indexesRebuilt = bulkLoaded && !storedByPlace ? await rebuildIndexes(db, REBUILT_TABLE, indexesBuilt) : [];
+    return { analyzed: stale, indexesBuilt, indexesRebuilt };
   };
   // One process at a time when the rebuilt table is touched: a VACUUM of one ingest waiting behind the index rebuild
   // of another, which waited for the VACUUM's transaction to end, deadlocked two concurrent ingests. The other
@@ -103,6 +128,27 @@ export async function maintainAfterBulkChange(db: Database, changedRows: number,
   // do not pay for the lock's connection.
   const touchesRebuiltTable = bulkLoaded || indexesDeferred || stale.includes(REBUILT_TABLE);
   return touchesRebuiltTable ? oneProcessAtATime(db, TABLE_MAINTENANCE_LOCK, maintain) : maintain();
+}
+
+async function tablePages(db: Database, table: string): Promise<number> {
+  const [row] = rowsOf<{ pages: number }>(
+    await db.execute(sql`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int8)::float8 as pages`),
+  );
+  return Number(row?.pages ?? 0);
+}
+
+/**
+ * Rewrites `properties` in department and commune order, in one transaction: an index to order by, `CLUSTER`,
+ * and the index dropped again. Reads and writes of the table wait for it (at a million classifieds, 6 s): it runs
+ * only at the end of a first load, whose searches read the whole table meanwhile anyway.
+ */
+export async function storeByPlace(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`create index properties_place_order on properties (department, insee_code)`);
+    await tx.execute(sql`cluster properties using properties_place_order`);
+    await tx.execute(sql`drop index properties_place_order`);
+  });
 }
 
 async function analyze(db: Database, tables: readonly string[]): Promise<void> {
