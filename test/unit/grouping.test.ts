@@ -109,6 +109,16 @@ describe("text signature", () => {
     expect(textSignature("T2", null)).toBeNull();
     expect(textDistance(null, "0123456789abcdef")).toBeNull();
   });
+  it("counts the bits two signatures differ by, in either half, whatever the case of their digits", () => {
+    expect(textDistance("0000000000000000", "ffffffffffffffff")).toBe(64);
+    expect(textDistance("8000000000000001", "0000000000000000")).toBe(2);
+    expect(textDistance("0123456789ABCDEF", "0123456789abcdef")).toBe(0);
+    expect(textDistance("00000000000000f0", "000000000000000f")).toBe(8);
+  });
+  it("is null for a signature that is not 16 hex digits", () => {
+    expect(textDistance("0123456789abcdeg", "0123456789abcdef")).toBeNull();
+    expect(textDistance("0123456789abcdef", "0123456789abcde")).toBeNull();
+  });
 });
 
 describe("pair score", () => {

@@ -85,7 +85,8 @@ const CONFLICTING = "conflict";
 export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b)): PairComparison {
   if (!sameBlock(a, b)) return { conflict: "block" };
   const levels: string[] = [];
-  for (const [feature, level] of conflictingFeatureLevels(a, b)) {
+  for (const { feature, levelOf } of CONFLICTABLE_FEATURES) {
+    const level = levelOf(a, b);
     if (level === CONFLICTING) return { conflict: feature };
     if (level !== null) levels.push(levelName(feature, level));
   }
@@ -140,22 +141,26 @@ const levelNames = new Map<string, Map<string, string>>();
 
 /** Whether two classifieds cannot be one property whatever else they share: another block, or a conflict. */
 export function cannotBeOne(a: GroupingRecord, b: GroupingRecord): boolean {
-  return !sameBlock(a, b) || conflictingFeatureLevels(a, b).some(([, level]) => level === CONFLICTING);
+  if (!sameBlock(a, b)) return true;
+  for (const { levelOf } of CONFLICTABLE_FEATURES) if (levelOf(a, b) === CONFLICTING) return true;
+  return false;
 }
 
-/** The levels of the features whose disagreement can rule a match out (`CONFLICTING`), null when unknown. */
-function conflictingFeatureLevels(a: GroupingRecord, b: GroupingRecord): Array<[string, string | null]> {
-  return [
-    ["area", areaLevel(a.area, b.area)],
-    ["rooms", countLevel(a.roomCount, b.roomCount)], // the living room counted or not: off by one
-    ["bedrooms", countLevel(a.bedroomCount, b.bedroomCount)],
-    ["floor", countLevel(a.floor, b.floor)], // the ground floor written 0 or 1
-    ["price", priceLevel(a.price, b.price)],
-    ["dpeLabel", labelLevel(a.dpeLabel, b.dpeLabel)],
-    ["gesLabel", labelLevel(a.gesLabel, b.gesLabel)],
-    ["year", yearLevel(a.constructionYear, b.constructionYear)],
-  ];
-}
+/**
+ * The features whose disagreement can rule a match out (`CONFLICTING`), each with its level for a pair (null when
+ * unknown). A table read in place: the clustering asks `cannotBeOne` of many pairs of a block, and building the
+ * levels as a list for each pair made a quarter of the ingest's garbage.
+ */
+const CONFLICTABLE_FEATURES: ReadonlyArray<{ feature: string; levelOf: (a: GroupingRecord, b: GroupingRecord) => string | null }> = [
+  { feature: "area", levelOf: (a, b) => areaLevel(a.area, b.area) },
+  { feature: "rooms", levelOf: (a, b) => countLevel(a.roomCount, b.roomCount) }, // the living room counted or not: off by one
+  { feature: "bedrooms", levelOf: (a, b) => countLevel(a.bedroomCount, b.bedroomCount) },
+  { feature: "floor", levelOf: (a, b) => countLevel(a.floor, b.floor) }, // the ground floor written 0 or 1
+  { feature: "price", levelOf: (a, b) => priceLevel(a.price, b.price) },
+  { feature: "dpeLabel", levelOf: (a, b) => labelLevel(a.dpeLabel, b.dpeLabel) },
+  { feature: "gesLabel", levelOf: (a, b) => labelLevel(a.gesLabel, b.gesLabel) },
+  { feature: "year", levelOf: (a, b) => yearLevel(a.constructionYear, b.constructionYear) },
+];
 
 /**
  * The same professional publisher. Portals give a publisher's identity in pieces: the SIRET on some, only the
@@ -323,7 +328,13 @@ export function countSharedPhotos(a: GroupingRecord, b: GroupingRecord): number 
 
 function matchedPhotos(a: GroupingRecord, b: GroupingRecord): number {
   let count = 0;
-  for (const photo of a.photos) if (b.photos.some((other) => samePhoto(photo, other))) count += 1;
+  for (const photo of a.photos) {
+    for (const other of b.photos)
+      if (samePhoto(photo, other)) {
+        count += 1;
+        break;
+      }
+  }
   return count;
 }
 
