@@ -11,6 +11,7 @@
  * - A removal (a bare removal line or status `removed`) sets status and removedAt; a later observation with
  *   another status brings the listing back and clears removedAt.
  */
+import { newClassifiedRow } from "./new-classified-row.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import type { LineOutcome } from "./ingest.types.js";
@@ -128,24 +129,23 @@ function applyObservation(change: ClassifiedChange | undefined, line: Normalised
 
 function createClassified(line: NormalisedObservation): ClassifiedChange {
   const isRemoved = line.status === "removed";
-  // The bookkeeping keys first, then the content spread after them: the row is built in one go with fast
-  // properties. Object.assign onto a literal makes an 88-key dictionary instead (about 10 KB per row, and every
-  // later read of a column a hash lookup); spreading first and adding keys after is many times slower.
-  const row: ClassifiedRow = {
-    id: timeOrderedUuid(),
-    propertyId: "",
-    urlKey: line.urlKey,
-    sourceUrl: line.sourceUrl,
-    status: line.status,
-    imagesDigest: line.imagesDigest,
-    imageHashes: imageHashesOf(line.images),
-    priceInitial: line.content.priceCurrent,
-    firstSeenAt: line.observedAt,
-    lastSeenAt: line.observedAt,
-    lastModifiedAt: line.observedAt,
-    removedAt: isRemoved ? line.observedAt : null,
-    ...line.content,
-  };
+  const row = newClassifiedRow(
+    {
+      id: timeOrderedUuid(),
+      propertyId: "",
+      urlKey: line.urlKey,
+      sourceUrl: line.sourceUrl,
+      status: line.status,
+      imagesDigest: line.imagesDigest,
+      imageHashes: imageHashesOf(line.images),
+      priceInitial: line.content.priceCurrent,
+      firstSeenAt: line.observedAt,
+      lastSeenAt: line.observedAt,
+      lastModifiedAt: line.observedAt,
+      removedAt: isRemoved ? line.observedAt : null,
+    },
+    line.content,
+  );
   return {
     row,
     before: undefined,
