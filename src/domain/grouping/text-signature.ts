@@ -7,7 +7,7 @@
  * words: each word is hashed as it is read (case and French accents folded), and consecutive word pairs feed
  * the signature.
  */
-import { popcount } from "./photo-hash.js";
+import { hammingDistanceHex } from "./photo-hash.js";
 
 /** Texts shorter than this many words say too little to compare. */
 const MIN_WORDS = 8;
@@ -52,28 +52,9 @@ export function textSignature(...parts: ReadonlyArray<string | null>): string | 
 
 /** Bits that differ between two signatures (0..64); null when either is missing or malformed. */
 export function textDistance(a: string | null, b: string | null): number | null {
-  if (a === null || b === null || a.length !== 16 || b.length !== 16) return null;
-  const aHigh = hexWord(a, 0);
-  const aLow = hexWord(a, 8);
-  const bHigh = hexWord(b, 0);
-  const bLow = hexWord(b, 8);
-  if (aHigh < 0 || aLow < 0 || bHigh < 0 || bLow < 0) return null;
-  return popcount((aHigh ^ bHigh) >>> 0) + popcount((aLow ^ bLow) >>> 0);
-}
-
-/**
- * The value of the 8 hex digits of `text` from `start`, or -1 if one is not a hex digit. Read in place: grouping
- * compares the signatures of many pairs, and slicing them to parse made a string per half and pair.
- */
-function hexWord(text: string, start: number): number {
-  let value = 0;
-  for (let index = start; index < start + 8; index += 1) {
-    const code = text.charCodeAt(index) | 0x20; // ASCII letters folded to lower case
-    const digit = code >= 0x30 && code <= 0x39 ? code - 0x30 : code >= 0x61 && code <= 0x66 ? code - 0x61 + 10 : -1;
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
+  if (a === null || b === null || a.length !== 16) return null;
+  const distance = hammingDistanceHex(a, b); // read in place: grouping compares the signatures of many pairs
+  return distance === Number.POSITIVE_INFINITY ? null : distance;
 }
 
 const FNV_OFFSET = 0x811c9dc5;

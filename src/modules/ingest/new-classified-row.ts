@@ -1,25 +1,11 @@
 import { getTableColumns } from "drizzle-orm";
 import { classifieds, type ClassifiedRow } from "../../db/schema/index.js";
-import type { ClassifiedContent } from "./normalised.types.js";
+import { CLASSIFIED_BOOKKEEPING_KEYS, type ClassifiedContent } from "./normalised.types.js";
 
-/** The columns of a new classified that the pipeline decides from history rather than from its first observation. */
+/** The columns of a new classified that the pipeline decides (CLASSIFIED_BOOKKEEPING_KEYS). */
 export type ClassifiedBookkeeping = Omit<ClassifiedRow, keyof ClassifiedContent>;
 
-/** The columns the bookkeeping gives (the type checker keeps the list whole); the content gives every other one. */
-const BOOKKEEPING_KEYS: Readonly<Record<keyof ClassifiedBookkeeping, true>> = {
-  id: true,
-  propertyId: true,
-  urlKey: true,
-  sourceUrl: true,
-  status: true,
-  imagesDigest: true,
-  imageHashes: true,
-  priceInitial: true,
-  firstSeenAt: true,
-  lastSeenAt: true,
-  lastModifiedAt: true,
-  removedAt: true,
-};
+const BOOKKEEPING_KEYS: ReadonlySet<string> = new Set(CLASSIFIED_BOOKKEEPING_KEYS);
 
 /**
  * A new classified's row: every column of the table, in the table's order, from `bookkeeping` or `content`.
@@ -36,7 +22,7 @@ function compileNewRow(): (bookkeeping: ClassifiedBookkeeping, content: Classifi
   // Keys are the column property names of our own schema, never input; quoted with JSON.stringify.
   const entries = Object.keys(getTableColumns(classifieds)).map((key) => {
     const quoted = JSON.stringify(key);
-    return `${quoted}: ${Object.hasOwn(BOOKKEEPING_KEYS, key) ? "b" : "c"}[${quoted}]`;
+    return `${quoted}: ${BOOKKEEPING_KEYS.has(key) ? "b" : "c"}[${quoted}]`;
   });
   return new Function("b", "c", `return { ${entries.join(", ")} };`) as (bookkeeping: ClassifiedBookkeeping, content: ClassifiedContent) => ClassifiedRow;
 }

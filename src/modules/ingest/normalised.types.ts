@@ -2,25 +2,28 @@ import type { NewClassifiedRow } from "../../db/schema/index.js";
 import type { ListingStatus } from "../../domain/enums.js";
 
 /**
- * The classified columns an observation determines, every one present (null when unknown). Identity (url key),
- * status, the link and the bookkeeping columns (ids, timestamps, initial price, digest, image hashes) are kept
- * apart: the pipeline decides those from history, not from one observation (the image hashes are the images').
+ * The classified columns the pipeline decides from history, not from one observation: identity (url key), status,
+ * the link to the property and the bookkeeping (ids, timestamps, initial price, digest, image hashes, which are the
+ * images'). A new classified's row takes these from the pipeline and every other column from its content
+ * (new-classified-row.ts).
  */
-type ContentKey = Exclude<
-  keyof NewClassifiedRow,
-  | "id"
-  | "propertyId"
-  | "urlKey"
-  | "sourceUrl"
-  | "status"
-  | "imagesDigest"
-  | "imageHashes"
-  | "priceInitial"
-  | "firstSeenAt"
-  | "lastSeenAt"
-  | "lastModifiedAt"
-  | "removedAt"
->;
+export const CLASSIFIED_BOOKKEEPING_KEYS = [
+  "id",
+  "propertyId",
+  "urlKey",
+  "sourceUrl",
+  "status",
+  "imagesDigest",
+  "imageHashes",
+  "priceInitial",
+  "firstSeenAt",
+  "lastSeenAt",
+  "lastModifiedAt",
+  "removedAt",
+] as const satisfies ReadonlyArray<keyof NewClassifiedRow>;
+
+/** The classified columns an observation determines, every one present (null when unknown). */
+type ContentKey = Exclude<keyof NewClassifiedRow, (typeof CLASSIFIED_BOOKKEEPING_KEYS)[number]>;
 
 export type ClassifiedContent = { [K in ContentKey]-?: Exclude<NewClassifiedRow[K], undefined> };
 
