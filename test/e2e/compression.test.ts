@@ -1,10 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createListing } from "../factories/listings.js";
+import { EVERYWHERE, createBearer } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { startGatewayApp, type GatewayApp } from "../support/gateway-app.js";
 
-/** Big answers travel compressed when the client accepts it (the GraphiQL page is about 9 MB of HTML and scripts). */
-describe("compressed answers", () => {
+/**
+ * How answers travel: compressed when the client accepts it (the GraphiQL page is about 9 MB of HTML and
+ * scripts), otherwise as their UTF-8 bytes.
+ */
+describe("answers on the wire", () => {
   let database: TestDatabase;
   let gateway: GatewayApp;
   beforeAll(async () => {
@@ -53,5 +58,20 @@ describe("compressed answers", () => {
     expect(JSON.parse(gunzipSync(document.body).toString("utf8"))).toHaveProperty("openapi");
     const small = await raw("/healthz", { "accept-encoding": "gzip" });
     expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("sends a large answer in French as exactly its UTF-8 bytes, its length counted in bytes", async () => {
+    // Outside Latin-1 (œ, €, ’), a text answer is two-byte text in Node: its byte length is not its length.
+    const description = "Au cœur du quartier, l’appartement à 450 000 € : séjour, cuisine équipée. ".repeat(800);
+    const { classifieds } = await createListing(database.db, { classifieds: [{ description }] });
+    const token = await createBearer(database.db, EVERYWHERE);
+    const answer = await raw(`/public/v1/classifieds/${classifieds[0]?.id}`, { authorization: `Bearer ${token}` });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const text = answer.body.toString("utf8");
+    expect(text.length).toBeLessThan(answer.body.length);
+    expect(JSON.parse(text)).toMatchObject({ classified: { description } });
   });
 });

@@ -1,7 +1,7 @@
 import type { FormattedExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
 import { responseMeta } from "../../src/modules/response-meta.js";
-import { graphqlResultJson } from "../../src/transports/graphql/result-json.js";
+import { graphqlResultBytes, graphqlResultJson } from "../../src/transports/graphql/result-json.js";
 import { EVERYWHERE, contractOf, viewerWith } from "../factories/viewers.js";
 
 const everywhere = responseMeta(viewerWith(EVERYWHERE));
@@ -11,6 +11,7 @@ const error = { message: 'Cannot query field "nope" on type "Query".', locations
 describe("GraphQL response text", () => {
   it.each<[string, FormattedExecutionResult]>([
     ["data and the meta envelope", { data: { property: { id: "a", price: 1.5, tags: ["é", '"quoted"'] } }, extensions: { meta: everywhere } }],
+    ["text outside Latin-1 (two-byte in memory)", { data: { description: "Au cœur de ville, 450 000 € 🏠" }, extensions: { meta: narrow } }],
     ["null data and a narrow contract's envelope", { data: { property: null }, extensions: { meta: narrow } }],
     ["errors without data", { errors: [error], extensions: { meta: narrow } }],
     ["errors and partial data", { errors: [error], data: { a: null, b: 2 }, extensions: { meta: everywhere } }],
@@ -20,10 +21,11 @@ describe("GraphQL response text", () => {
     ["extensions not last", { extensions: { meta: everywhere }, data: { a: 1 } }],
     ["no extensions", { data: { a: 1 } }],
     ["a meta that is not an object", { data: { a: 1 }, extensions: { meta: "plan" } }],
-  ])("%s: exactly JSON.stringify's text", (_label, result) => {
+  ])("%s: exactly JSON.stringify's text, and its UTF-8 bytes", (_label, result) => {
     const text = graphqlResultJson(result);
     expect(text).toBe(JSON.stringify(result));
     // Twice: the second one reads the envelope's cached text.
     expect(graphqlResultJson(result)).toBe(text);
+    expect(graphqlResultBytes(result).equals(Buffer.from(text, "utf8"))).toBe(true);
   });
 });

@@ -64,7 +64,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   const contextOf = oncePerRequest(graphqlContext(edgeOf(options)));
   const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
-  // Apollo's handler answers with a string body; so do the other answers given here.
+  // Apollo's handler answers with a string body; so do the other answers given here, but the direct ones (sent as bytes).
   app.route<{ Reply: string }>({
     method: ["GET", "POST", "OPTIONS"],
     url: "/graphql",
@@ -78,8 +78,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       const introspection = await answerPublicIntrospection(request, reply, schema);
       if (introspection !== undefined) return introspection;
       if (operations) {
-        const direct = await answerDirectly(request, reply, { schema, operations, run: execution.run, contextOf });
-        if (direct !== undefined) return direct;
+        if (await answerDirectly(request, reply, { schema, operations, run: execution.run, contextOf })) return reply;
       }
       const body = await handler.call(this, request, reply);
       // GraphQL over HTTP: with `application/json` a request error (syntax, validation, variables, limits) is
