@@ -64,7 +64,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   const contextOf = oncePerRequest(graphqlContext(edgeOf(options)));
   const handler = fastifyApolloHandler(apollo, { context: contextOf });
 
-  // Apollo's handler answers with a string body; so do the other answers given here, but the direct ones (sent as bytes).
+  // Apollo's handler answers with a string body, and so do the other answers given here; a direct answer sends its
+  // bytes itself.
   app.route<{ Reply: string }>({
     method: ["GET", "POST", "OPTIONS"],
     url: "/graphql",
