@@ -8,7 +8,7 @@
  * and texts prove less than another publisher's), and units of one new-build programme share the promoter's
  * renders, texts and energy study (so between two new builds they prove less still).
  */
-import { samePhoto, type PackedPhoto } from "./photo-hash.js";
+import { includesPhoto, type PackedPhoto } from "./photo-hash.js";
 import { textDistance } from "./text-signature.js";
 
 /** What grouping knows of a classified. */
@@ -328,13 +328,7 @@ export function countSharedPhotos(a: GroupingRecord, b: GroupingRecord): number 
 
 function matchedPhotos(a: GroupingRecord, b: GroupingRecord): number {
   let count = 0;
-  for (const photo of a.photos) {
-    for (const other of b.photos)
-      if (samePhoto(photo, other)) {
-        count += 1;
-        break;
-      }
-  }
+  for (const photo of a.photos) if (includesPhoto(b.photos, photo)) count += 1;
   return count;
 }
 

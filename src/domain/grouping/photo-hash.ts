@@ -67,7 +67,7 @@ export function packPhotos(hashes: readonly string[]): PackedPhoto[] {
   const photos: PackedPhoto[] = [];
   for (const hash of hashes) {
     const photo = packPhoto(hash);
-    if (photo !== undefined && !photos.some((known) => samePhoto(known, photo))) photos.push(photo);
+    if (photo !== undefined && !includesPhoto(photos, photo)) photos.push(photo);
   }
   wordsSideBySide(photos); // laid out now, while the photos are at hand, for every comparison to come
   return photos;
@@ -83,6 +83,12 @@ export function photoDistance(a: PackedPhoto, b: PackedPhoto): number {
 
 export function samePhoto(a: PackedPhoto, b: PackedPhoto): boolean {
   return photoDistance(a, b) <= PHOTO_MATCH_MAX_BITS;
+}
+
+/** Whether `photos` holds `photo` or a near-copy of it. A loop, not `some`: grouping asks it of many pairs' photos. */
+export function includesPhoto(photos: readonly PackedPhoto[], photo: PackedPhoto): boolean {
+  for (const known of photos) if (samePhoto(known, photo)) return true;
+  return false;
 }
 
 /**
