@@ -24,6 +24,15 @@ describe("request counts kept in the database", () => {
     expect(await counter.increment("a", first)).toBe(2);
   });
 
+  it("counts a block of requests at once, a new window starting at the block", async () => {
+    const counter = databaseCounter(database.db);
+    const first = new Date("2026-11-26T09:00:00Z");
+    expect([await counter.increment("blocks", first, 30), await counter.increment("blocks", first, 30), await counter.increment("blocks", first)]).toEqual([
+      30, 60, 61,
+    ]);
+    expect(await counter.increment("blocks", new Date("2026-11-26T09:01:00Z"), 9)).toBe(9);
+  });
+
   it("are written to an unlogged table: no WAL, no flush to disk at each request's commit", async () => {
     const rows = rowsOf<{ persistence: string }>(
       await database.db.execute(sql`select relpersistence as persistence from pg_class where relname = 'rate_limit_windows'`),

@@ -39,6 +39,12 @@ describe.skipIf(!reachable)("rate limits counted in Redis", () => {
     expect(results.map((result) => result.remaining)).toEqual([2, 1, 0, 0]);
   });
 
+  it("counts a block of requests at once", async () => {
+    const counter = counters[0] as RedisWindowCounter;
+    const window = new Date(1_800_000_000_000 + 120_000);
+    expect([await counter.increment("blocks", window, 30), await counter.increment("blocks", window)]).toEqual([30, 31]);
+  });
+
   it("starts a new window with a new count, and lets requests through while Redis is unreachable", async () => {
     const counter = counters[0] as RedisWindowCounter;
     const viewer: Viewer = viewerWith(EVERYWHERE);

@@ -20,9 +20,9 @@ export function redisCounter(url: string, keyPrefix = "listings:rate:"): RedisWi
   redis.on("error", () => undefined);
   void redis.connect().catch(() => undefined);
   return {
-    async increment(key, windowStart) {
+    async increment(key, windowStart, by = 1) {
       const windowKey = `${keyPrefix}${key}:${windowStart.getTime()}`;
-      const results = await redis.multi().incr(windowKey).pexpire(windowKey, KEY_TTL_MS).exec();
+      const results = await redis.multi().incrby(windowKey, by).pexpire(windowKey, KEY_TTL_MS).exec();
       const [error, count] = results?.[0] ?? [new Error("no reply"), 0];
       if (error) throw error;
       return Number(count);
