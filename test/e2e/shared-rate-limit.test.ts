@@ -58,4 +58,16 @@ describe
     const rows = await database.db.execute(sql`select count(*)::int as n from rate_limit_windows`);
     expect(Number((rows as unknown as Array<{ n: number }>)[0]?.n ?? 0) > 0).toBe(counter === "PostgreSQL");
   });
+
+  it("counts a larger plan in blocks and still allows its allowance exactly once between the processes", async () => {
+    const token = await createBearer(database.db, EVERYWHERE, "starter30");
+    const allowance = PLAN_LIMITS.starter30.requestsPerWindow;
+    await awaitWindowRoom(10);
+    const call = (base: string) => fetch(`${base}/public/v1/auth`, { headers: { authorization: `Bearer ${token}` } });
+    const statuses: number[] = [];
+    for (let request = 0; request < allowance; request += 1) statuses.push((await call(bases[request % 2] as string)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(allowance);
+    expect((await call(bases[0] as string)).status).toBe(429);
+    expect((await call(bases[1] as string)).status).toBe(429);
+  });
 });
