@@ -42,32 +42,35 @@ describe
     await database?.close();
   });
 
-  it("refuses the request past the free plan's allowance, whichever process receives it", async () => {
-    const token = await createBearer(database.db, EVERYWHERE, "free");
-    const allowance = PLAN_LIMITS.free.requestsPerWindow;
-    await awaitWindowRoom(20);
-    const call = (base: string) => fetch(`${base}/public/v1/auth`, { headers: { authorization: `Bearer ${token}` } });
+  /**
+   * A new token of `plan` calls the two processes in turn, once per request of its allowance, within one window;
+   * returns the statuses, and a call to make one more request to either process.
+   */
+  async function spendAllowance(plan: "free" | "starter30") {
+    const token = await createBearer(database.db, EVERYWHERE, plan);
+    await awaitWindowRoom(10);
+    const call = (gateway: number) => fetch(`${bases[gateway] ?? ""}/public/v1/auth`, { headers: { authorization: `Bearer ${token}` } });
     const statuses: number[] = [];
-    for (let request = 0; request < allowance; request += 1) statuses.push((await call(bases[request % 2] as string)).status);
+    for (let request = 0; request < PLAN_LIMITS[plan].requestsPerWindow; request += 1) statuses.push((await call(request % 2)).status);
+    return { statuses, call };
+  }
+
+  it("refuses the request past the free plan's allowance, whichever process receives it", async () => {
+    const { statuses, call } = await spendAllowance("free");
     expect(statuses.every((status) => status === 200)).toBe(true);
-    const refused = await call(bases[0] as string);
+    const refused = await call(0);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
-    expect((await call(bases[1] as string)).status).toBe(429);
+    expect((await call(1)).status).toBe(429);
     // Counted where it says: the database's table holds this token's window only without Redis.
     const rows = await database.db.execute(sql`select count(*)::int as n from rate_limit_windows`);
     expect(Number((rows as unknown as Array<{ n: number }>)[0]?.n ?? 0) > 0).toBe(counter === "PostgreSQL");
   });
 
   it("counts a larger plan in blocks and still allows its allowance exactly once between the processes", async () => {
-    const token = await createBearer(database.db, EVERYWHERE, "starter30");
-    const allowance = PLAN_LIMITS.starter30.requestsPerWindow;
-    await awaitWindowRoom(10);
-    const call = (base: string) => fetch(`${base}/public/v1/auth`, { headers: { authorization: `Bearer ${token}` } });
-    const statuses: number[] = [];
-    for (let request = 0; request < allowance; request += 1) statuses.push((await call(bases[request % 2] as string)).status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(allowance);
-    expect((await call(bases[0] as string)).status).toBe(429);
-    expect((await call(bases[1] as string)).status).toBe(429);
+    const { statuses, call } = await spendAllowance("starter30");
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PLAN_LIMITS.starter30.requestsPerWindow);
+    expect((await call(0)).status).toBe(429);
+    expect((await call(1)).status).toBe(429);
   });
 });
