@@ -4,7 +4,7 @@
  * `JSON.stringify` of a whole answer returns its text as a chain of pieces; encoding it first copies them into
  * one flat text (two bytes a character for French text, where one `’` or `€` makes the whole text two-byte), a
  * new large object for every answer, then walks it once to count its bytes and once more to encode them. For a
- * page of 20 properties with their classifieds that was 5.7% of the gateway's CPU, beside the serialising
+ * page of 20 properties with their classifieds that was 5.7% of the gateway's CPU samples, beside the serialising
  * itself. Here the outer levels of the value are walked, each part below them is serialised alone (a few
  * kilobytes) and encoded into a scratch buffer kept between answers, and the bytes are copied out once.
  */

@@ -24,9 +24,9 @@ export type RateLimitResult = {
  * A shared counter is asked for a block of numbers at a time (`blockOf` the limit, see `sharedCounterBlock`),
  * which this process then hands to the token's next requests: each number is given to one request in one
  * process, and a number beyond the limit is refused, so no more than the limit is ever allowed. Asked at every
- * request, the counter cost one more statement than the request's own reads (a round trip to the database that
- * was a tenth of the gateway's CPU for a GraphQL page). Once a window's numbers are past the limit, the token's
- * further requests in that window are refused without asking.
+ * request, the counter cost a statement besides the request's own reads, a write to the one row of the token
+ * that every gateway process updates. Once a window's numbers are past the limit, the token's further requests
+ * in that window are refused without asking.
  */
 export class RateLimiter {
   private readonly leases = new Map<string, Lease>();
