@@ -1,5 +1,6 @@
 import type { Viewer } from "../auth/auth.types.js";
 import { RATE_LIMIT_WINDOW_SECONDS, planLimits } from "./plans.js";
+import { RecentMap } from "../common/recent-map.js";
 import { memoryCounter, type WindowCounter } from "./window-counters.js";
 
 /** The outcome of counting one request against its token's allowance. */
@@ -29,7 +30,8 @@ export type RateLimitResult = {
  * in that window are refused without asking.
  */
 export class RateLimiter {
-  private readonly leases = new Map<string, Lease>();
+  /** The tokens' leases, bounded by recency: a lease forgotten only leaves its numbers unused. */
+  private readonly leases = new RecentMap<Lease>(LEASED_TOKENS);
 
   constructor(
     private readonly limitOf: (viewer: Viewer) => number = (viewer) => planLimits(viewer.plan).requestsPerWindow,
@@ -79,7 +81,6 @@ export class RateLimiter {
       }
       const reserving = this.counter.increment(key, new Date(windowStart), block);
       this.leases.set(key, { windowStart, next: 1, last: 0, reserving });
-      if (this.leases.size > SWEEP_THRESHOLD) this.sweep(windowStart);
       const last = await reserving.catch(() => undefined);
       if (last === undefined) {
         this.leases.delete(key);
@@ -89,17 +90,13 @@ export class RateLimiter {
       return last - block + 1;
     }
   }
-
-  private sweep(windowStart: number): void {
-    for (const [key, lease] of this.leases) if (lease.windowStart < windowStart) this.leases.delete(key);
-  }
 }
 
 /** Numbers of one token's window held by this process: `next` to `last`, or a block on its way. */
 type Lease = { windowStart: number; next: number; last: number; reserving?: Promise<number> };
 
-/** Tokens with a lease before the leases of windows that are over are swept. */
-const SWEEP_THRESHOLD = 10_000;
+/** Tokens whose leases are kept, and as many before them (RecentMap). */
+const LEASED_TOKENS = 10_000;
 
 /**
  * How many numbers a process takes from a shared counter at once: a 200th of the limit, between 1 and 32. Numbers

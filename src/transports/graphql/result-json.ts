@@ -9,8 +9,10 @@ import { JsonBytesWriter } from "../json-bytes.js";
  * the response text as it is. Any other shape of result is serialised whole.
  */
 export function graphqlResultJson(result: FormattedExecutionResult): string {
-  const parts = partsOf(result);
-  return parts ? `${parts.head.slice(0, -1)}${parts.tail}` : JSON.stringify(result);
+  if (!hasMetaEnvelope(result)) return JSON.stringify(result);
+  const { extensions, ...rest } = result;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)}${head === "{}" ? "" : ","}${envelopeMember(extensions.meta)}}`;
 }
 
 /**
@@ -31,14 +33,6 @@ export function graphqlResultBytes(result: FormattedExecutionResult): Buffer {
  * connection), its `edges`, so that each edge, or each object of a list field, is one part.
  */
 const WALKED_LEVELS = 4;
-
-/** The result without its envelope as JSON (`head`, ending with `}`), and what replaces that brace (`tail`). */
-function partsOf(result: FormattedExecutionResult): { head: string; tail: string } | undefined {
-  if (!hasMetaEnvelope(result)) return undefined;
-  const { extensions, ...rest } = result;
-  const head = JSON.stringify(rest);
-  return { head, tail: `${head === "{}" ? "" : ","}${envelopeMember(extensions.meta)}}` };
-}
 
 /** The envelope as the result's last member, its `meta` serialised once per envelope. */
 function envelopeMember(meta: object): string {
