@@ -39,6 +39,7 @@ import { createToken } from "../src/modules/auth/auth.service.js";
 import { PropertyByIdDocument, SearchPropertiesDocument } from "../src/transports/graphql/generated/graphql.js";
 import { insertGeneratedListings } from "../test/factories/generated-listings.js";
 import type { BaselineSearch } from "./graphql-baseline.js";
+import { LISTINGS_NODE_FLAGS } from "./listings-node-flags.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -96,7 +97,7 @@ async function startTarget(role: "gateway" | "baseline", url: string, reference?
   // NODE_ENV=production as in deployment: graphql-js skips its development-only checks.
   const name = reference === undefined ? role : "reference";
   const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}`, `--cpu-prof-name=graphql-bench-${name}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "bench/graphql-targets.ts", role, url, String(POOL_SIZE)], {
+  const child = spawn(process.execPath, [...profiling, ...LISTINGS_NODE_FLAGS, "--import", "tsx", "bench/graphql-targets.ts", role, url, String(POOL_SIZE)], {
     cwd: checkout,
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production", FAST_PATHS: reference?.fastPaths ?? "all" },

@@ -21,6 +21,7 @@ import { openDatabase } from "../src/db/client.js";
 import { insertGeneratedListings } from "../test/factories/generated-listings.js";
 import { readTokens } from "./feed.js";
 import { load, type Figures, type Scenario } from "./http-load.js";
+import { LISTINGS_NODE_FLAGS } from "./listings-node-flags.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -56,7 +57,7 @@ async function prepareDatabase(): Promise<string> {
 }
 
 async function startTargets(url: string): Promise<{ child: ChildProcess; gateway: number; baseline: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/rest-targets.ts", url, String(POOL_SIZE)], {
+  const child = spawn(process.execPath, [...LISTINGS_NODE_FLAGS, "--import", "tsx", "bench/rest-targets.ts", url, String(POOL_SIZE)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const ports = await new Promise<{ gateway: number; baseline: number }>((resolve, reject) => {

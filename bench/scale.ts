@@ -27,6 +27,7 @@ import { openDatabase } from "../src/db/client.js";
 import { PropertyByIdDocument, SearchPropertiesDocument } from "../src/transports/graphql/generated/graphql.js";
 import { load, type Figures, type Scenario } from "./http-load.js";
 import { measuredIngest, readTokens, writeFeed } from "./feed.js";
+import { LISTINGS_NODE_FLAGS } from "./listings-node-flags.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -94,7 +95,7 @@ async function ingest(url: string, classifieds: number): Promise<void> {
 
 /** The gateway, as `listings serve` builds it, in a child process (bench/graphql-targets.ts); its port. */
 async function startGateway(url: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/graphql-targets.ts", "gateway", url, String(POOL_SIZE)], {
+  const child = spawn(process.execPath, [...LISTINGS_NODE_FLAGS, "--import", "tsx", "bench/graphql-targets.ts", "gateway", url, String(POOL_SIZE)], {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
