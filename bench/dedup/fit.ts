@@ -1,11 +1,15 @@
 /**
  * `npm run fit:grouping`: fits the match model (src/domain/grouping/match-model.ts) on labelled pairs. Feeds
- * come from two generators written apart (generate.ts here, and holdout/, written without reading the grouping
+ * come from generators written apart (generate.ts here, and holdout/, written without reading the grouping
  * code), several seeds each; every feed is ingested through the real pipeline, and every pair the clustering
  * would score (same block, comparable areas) is one example, labelled by the truth. The weights are an L2
  * regularised logistic regression over the pairs' levels (pair-features.ts); the two clustering thresholds are
  * then chosen for the best pairwise F1 over all the feeds. The seeds of `npm run eval:dedup` (1, and 11 for the
  * hold-out feed) are not among them.
+ *
+ * The third generator (third/, written without reading the grouping code or the other two) is kept out of the
+ * fit by default, so that it measures the model on data the model never saw; `--third-seeds 31,32` adds it
+ * (docs/grouping-quality.md says what that gave).
  *
  *   npm run fit:grouping                      # prints the model and its F1 on the training feeds
  *   npm run fit:grouping -- --write           # and writes src/domain/grouping/match-model.ts
@@ -33,6 +37,7 @@ const { values: args } = parseArgs({
     objects: { type: "string", default: "2000" },
     seeds: { type: "string", default: "101,102" },
     "holdout-seeds": { type: "string", default: "21,22,23,24" },
+    "third-seeds": { type: "string", default: "" },
     lambda: { type: "string", default: "2" },
     write: { type: "boolean", default: false },
   },
@@ -48,7 +53,8 @@ async function main(): Promise<void> {
   const objects = Number(args.objects);
   const feeds: LabelledFeed[] = [];
   for (const seed of seedsOf(args.seeds)) feeds.push(await labelled(`generator seed ${seed}`, generateFeed({ objects, seed })));
-  for (const seed of seedsOf(args["holdout-seeds"])) feeds.push(await labelled(`hold-out seed ${seed}`, await holdoutFeed(objects, seed)));
+  for (const seed of seedsOf(args["holdout-seeds"])) feeds.push(await labelled(`hold-out seed ${seed}`, await writtenFeed("holdout", objects, seed)));
+  for (const seed of seedsOf(args["third-seeds"])) feeds.push(await labelled(`third generator seed ${seed}`, await writtenFeed("third", objects, seed)));
 
   const examples = new Map<string, { levels: string[]; matches: number; others: number }>();
   for (const feed of feeds) {
@@ -140,12 +146,13 @@ function seedsOf(list: string): number[] {
     .map(Number);
 }
 
-async function holdoutFeed(objects: number, seed: number): Promise<GeneratedFeed> {
-  const directory = await mkdtemp(path.join(tmpdir(), "holdout-"));
+/** A feed of one of the generators that write files (`holdout/`, `third/`). */
+async function writtenFeed(generator: "holdout" | "third", objects: number, seed: number): Promise<GeneratedFeed> {
+  const directory = await mkdtemp(path.join(tmpdir(), `${generator}-`));
   try {
     execFileSync(
       process.execPath,
-      ["--import", "tsx", path.join(import.meta.dirname, "holdout/generate.ts"), "--objects", String(objects), "--seed", String(seed), "--out", directory],
+      ["--import", "tsx", path.join(import.meta.dirname, generator, "generate.ts"), "--objects", String(objects), "--seed", String(seed), "--out", directory],
       { stdio: "ignore" },
     );
     const lines = (await readFile(path.join(directory, "feed.ndjson"), "utf8")).split("\n").filter((line) => line !== "");
