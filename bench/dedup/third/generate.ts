@@ -37,6 +37,8 @@ import {
   stripAccents,
   truncate,
 } from "./text.js";
+// The evaluation's truth shape (bench/dedup/generate.ts), so that the compiler checks what truth.json holds.
+import type { ListingTruth } from "../generate.js";
 
 const { values: argv } = parseArgs({
   options: {
@@ -2472,18 +2474,6 @@ function visits(): void {
 // ---------------------------------------------------------------- main
 buildPublications();
 visits();
-type ListingTruth = {
-  url: string;
-  objectId: number;
-  publisher: string;
-  professional: boolean;
-  relistingOf: string | null;
-  sharesPhotosWithOriginal: boolean;
-  families: string[];
-  block: string;
-  area: number;
-  rooms: number;
-};
 const emitted = LISTINGS.filter((l) => l.lines.length > 0);
 // photos shared with the object's other listings (same underlying photo, whoever re-encoded it)
 const shotsOf = new Map<number, Set<number>>();
