@@ -95,6 +95,9 @@ const PORTALS = [
 
 const NETWORKS = ["iad France", "SAFTI", "Capifrance"] as const;
 
+/** Kilometres in a degree of latitude (and of longitude at the equator). */
+const KM_PER_DEGREE = 111.2;
+
 export function generateFeed(options: GenerateOptions): GeneratedFeed {
   const random = new Random(options.seed);
   const world = new World(random);
@@ -158,8 +161,8 @@ class World {
       dpe: { label: dpeLabel, value: dpeValueFor(dpeLabel, random) },
       ges: { label: random.pick(["b", "c", "d", "e"]), value: random.int(5, 70) },
       price: roundPrice(area * perSquareMeter * random.between(0.8, 1.25), transaction),
-      latitude: place.latitude + random.between(-0.012, 0.012),
-      longitude: place.longitude + random.between(-0.016, 0.016),
+      latitude: place.latitude + random.between(-1, 1) * (place.spreadKm / KM_PER_DEGREE),
+      longitude: place.longitude + random.between(-1, 1) * (place.spreadKm / (KM_PER_DEGREE * Math.cos((place.latitude * Math.PI) / 180))),
       photos: Array.from({ length: random.int(4, 12) }, () => random.hash64()),
       flags: {
         balconyExists: random.next() < 0.4,
@@ -371,16 +374,25 @@ class World {
       gesValue: random.next() < 0.4 ? null : object.ges.value,
       year: random.next() < 0.5 ? null : object.year + (random.next() < 0.1 ? random.pick([-1, 1]) : 0),
       price: roundPrice(object.price * (publisher.professional && !original ? random.between(1.0, 1.07) : random.between(0.99, 1.01)), object.transaction),
-      coordinates:
-        random.next() < 0.3
-          ? null
-          : { latitude: object.latitude + random.between(-0.0015, 0.0015), longitude: object.longitude + random.between(-0.002, 0.002) },
+      coordinates: this.locate(object, publisher),
       text: advertText(object, publisher.style, random),
       photos,
       sharesPhotos,
     };
     this.#versions.set(key, version);
     return version;
+  }
+
+  /**
+   * Where a publisher places the object: near its address, nowhere, or at the commune's centre. Owners often
+   * hide their address (the portal then shows the commune's centre), and some agencies do too.
+   */
+  locate(object: TruthObject, publisher: Publisher): Version["coordinates"] {
+    const random = this.random;
+    const roll = random.next();
+    if (roll < 0.3) return null;
+    if (roll < 0.3 + (publisher.professional ? 0.08 : 0.3)) return { latitude: object.place.latitude, longitude: object.place.longitude };
+    return { latitude: object.latitude + random.between(-0.0015, 0.0015), longitude: object.longitude + random.between(-0.002, 0.002) };
   }
 
   observation(

@@ -1,6 +1,7 @@
 /**
  * The seven real communes of the evaluation feed, with a real neighbour each (a portal sometimes files a
- * listing under the next commune), their postcodes, a centre and prices per m² of the local market.
+ * listing under the next commune), their postcodes, a centre, how far homes spread from it, and prices per m² of
+ * the local market.
  */
 export type Place = {
   inseeCode: string;
@@ -13,6 +14,8 @@ export type Place = {
   rentPerSquareMeter: number;
   /** Share of houses among the listings. */
   houses: number;
+  /** How far from the centre (km, north-south and east-west) the commune's homes spread. */
+  spreadKm: number;
   neighbour: { inseeCode: string; postcode: string; name: string; latitude: number; longitude: number };
 };
 
@@ -26,6 +29,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 10_200,
     rentPerSquareMeter: 32,
     houses: 0.01,
+    spreadKm: 1.3,
     neighbour: { inseeCode: "75112", postcode: "75012", name: "Paris 12e Arrondissement", latitude: 48.84, longitude: 2.388 },
   },
   {
@@ -37,6 +41,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 5_300,
     rentPerSquareMeter: 16,
     houses: 0.03,
+    spreadKm: 1.5,
     neighbour: { inseeCode: "69387", postcode: "69007", name: "Lyon 7e Arrondissement", latitude: 45.745, longitude: 4.842 },
   },
   {
@@ -48,6 +53,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 4_700,
     rentPerSquareMeter: 15,
     houses: 0.15,
+    spreadKm: 3.5,
     neighbour: { inseeCode: "33281", postcode: "33700", name: "Mérignac", latitude: 44.843, longitude: -0.646 },
   },
   {
@@ -59,6 +65,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 3_900,
     rentPerSquareMeter: 13,
     houses: 0.15,
+    spreadKm: 4,
     neighbour: { inseeCode: "44143", postcode: "44400", name: "Rezé", latitude: 47.18, longitude: -1.55 },
   },
   {
@@ -70,6 +77,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 3_600,
     rentPerSquareMeter: 14,
     houses: 0.1,
+    spreadKm: 2.5,
     neighbour: { inseeCode: "59512", postcode: "59100", name: "Roubaix", latitude: 50.69, longitude: 3.1817 },
   },
   {
@@ -81,6 +89,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 3_800,
     rentPerSquareMeter: 15,
     houses: 0.12,
+    spreadKm: 4,
     neighbour: { inseeCode: "34057", postcode: "34170", name: "Castelnau-le-Lez", latitude: 43.633, longitude: 3.9 },
   },
   {
@@ -92,6 +101,7 @@ export const PLACES: readonly Place[] = [
     salePerSquareMeter: 5_600,
     rentPerSquareMeter: 17,
     houses: 0.25,
+    spreadKm: 4,
     neighbour: { inseeCode: "74112", postcode: "74330", name: "Épagny Metz-Tessy", latitude: 45.942, longitude: 6.093 },
   },
 ];
