@@ -27,9 +27,10 @@ export type { IngestOptions, IngestReject, IngestSummary } from "./ingest.types.
  * Lines per transaction when `batchSize` is not given. A larger batch writes a property or classified seen
  * several times within it once instead of once per batch, and pays the per-statement costs fewer times. On the
  * 100,000-classified feed, 1,000 took about 8% less time than 500, and 2,000 about 3 to 5% less than 1,000. Into
- * a database that already holds a million, 5,000 took 9% less time than 2,000: the new classifieds of a batch
- * that fall in one commune read their match candidates together, once, instead of once per batch. Into an empty
- * database it makes no difference. Peak RSS about 150 MB more than with 2,000 (docs/performance.md).
+ * a database that already holds a million, 5,000 took 9% less time than 2,000: the stored classifieds of a dense
+ * commune are read as match candidates once for all the new ones a batch brings there, and a larger batch brings
+ * more. Into an empty database it makes no difference. Peak RSS about 150 MB more than with 2,000, 250 MB more at
+ * a million (docs/performance.md).
  */
 export const DEFAULT_BATCH_SIZE = 5_000;
 
