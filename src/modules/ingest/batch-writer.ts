@@ -3,7 +3,7 @@
  * sends each one whole, BEGIN, its turn, its statements and COMMIT, at once, and PostgreSQL runs them back to
  * back.
  *
- * Why a thread: a batch's statements carry about 5.5 MB of rows (2,000 lines), more than the socket buffers
+ * Why a thread: a batch's statements carry megabytes of rows (5.5 MB for 2,000 lines), more than the socket buffers
  * between the gateway and PostgreSQL hold, so the rest is handed over as PostgreSQL reads, by the event loop of
  * the thread that owns the connection. On the thread that plans the next batch meanwhile, busy for tens of
  * milliseconds at a time, PostgreSQL waited for the next bytes about a fifth of a batch's writing time

@@ -3,7 +3,7 @@
  * outside its own transaction, see batch-pipeline.ts); writes are built as statements, which the batch sends
  * in its transaction (apply-batch.ts) or through the batch writer (batch-writer.ts). Every statement
  * is set-based: lookups bind one array parameter (`= any($1)`), writes bind one JSON array of rows expanded
- * in SQL, so a batch of 2,000 lines costs a dozen statements whatever its content, and the statement text does
+ * in SQL, so a batch costs a dozen statements whatever its size and content, and the statement text does
  * not grow with the batch.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
