@@ -120,6 +120,7 @@ const DISAGREEMENTS = [
   /^(dpe|ges)Value.*:(close|different)$/,
   /^year:within15$/,
   /^landArea:(close|different)$/,
+  /^lots:different$/,
   /^flags:disagree[1-9]$/,
   /^distance:(within5km|further)$/,
 ];

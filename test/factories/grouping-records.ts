@@ -15,6 +15,7 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     price: 0,
     photos: [],
     textSignature: null,
+    condominiumLots: null,
     publisherSiret: null,
     publisherSiren: null,
     publisherType: null,

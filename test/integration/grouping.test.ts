@@ -103,6 +103,25 @@ describe("grouping: merges, splits, relocations and order", () => {
     ]);
   });
 
+  it("groups an owner's and an agency's adverts of one flat, no photo in common, by the copropriété's number of lots both give", async () => {
+    const agency = vagueFlat({
+      observedAt: "2026-11-20T08:00:00Z",
+      description: "Deux pièces au calme sur cour, séjour et chambre, cuisine séparée. Copropriété de 24 lots, charges 1 150 €/an.",
+    });
+    const owner = byOwner(agency, {
+      observedAt: "2026-11-20T09:00:00Z",
+      description: "Vends mon appartement, séjour lumineux, chambre sur cour, cuisine séparée, cave. Immeuble de 24 lots. Pas d'agence svp.",
+    });
+    const stranger = byOwner(agency, {
+      observedAt: "2026-11-20T10:00:00Z",
+      description: "Vends appartement deux pièces, chambre sur rue, cuisine ouverte, cave. Copropriété de 60 lots. Agences s'abstenir.",
+    });
+    await ingest(database.db, [agency, owner, stranger]);
+    const propertyId = (await classifiedOf(database.db, agency)).propertyId;
+    expect((await classifiedOf(database.db, owner)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, stranger)).propertyId).not.toBe(propertyId);
+  });
+
   it("splits a listing off its property when a correction no longer fits; the property keeps its id", async () => {
     const seloger = observation({ observedAt: "2026-11-20T08:00:00Z" });
     const leboncoin = sameFlat(seloger, {

@@ -31,6 +31,8 @@ export const classifieds = pgTable(
     imageHashes: text("image_hashes").notNull().default(""),
     /** SimHash of title and description (16 hex digits; null for a text too short): grouping compares texts by it. */
     textSignature: text("text_signature"),
+    /** The copropriété's number of lots that title or description gives (condominium-lots.ts): grouping compares it. */
+    condominiumLots: integer("condominium_lots"),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),

@@ -26,6 +26,8 @@ export type GroupingRecord = {
   price: number;
   photos: readonly PackedPhoto[];
   textSignature: string | null;
+  /** The copropriété's number of lots its advert gives: the building's, so equal on every copy of one flat. */
+  condominiumLots: number | null;
   publisherSiret: string | null;
   publisherSiren: string | null;
   publisherType: string | null;
@@ -99,6 +101,7 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   push(context.dpeValue, valueLevel(a.dpeValue, b.dpeValue));
   push(context.gesValue, valueLevel(a.gesValue, b.gesValue));
   push("landArea", landAreaLevel(a.landArea, b.landArea));
+  push("lots", lotsLevel(a.condominiumLots, b.condominiumLots));
   push("flags", flagLevel(a.flags, b.flags));
   push("distance", distanceLevel(a, b));
   push(context.photos, photoLevel(a, b, sharedPhotos));
@@ -249,6 +252,12 @@ function valueLevel(a: number | null, b: number | null): string | null {
   const gap = Math.abs(a - b) / Math.max(a, b, 1);
   if (gap <= 0.02) return "same";
   return gap <= 0.1 ? "close" : "different";
+}
+
+/** Not a conflict: one publisher may count every lot and another only the main ones (flats, not cellars). */
+function lotsLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  return a === b ? "same" : "different";
 }
 
 function yearLevel(a: number | null, b: number | null): string | null {

@@ -10,6 +10,7 @@ import { toE164 } from "../../domain/phone.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
+import { condominiumLots } from "../../domain/grouping/condominium-lots.js";
 import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
@@ -70,6 +71,7 @@ function normaliseObservation(observation: Observation, now: Date) {
     title: observation.title ?? null,
     description,
     textSignature: textSignature(observation.title ?? null, description),
+    condominiumLots: condominiumLots(observation.title ?? null, description),
 
     publisherIsProfessional: publisher.isProfessional ?? null,
     publisherType: publisher.type ?? null,

@@ -32,6 +32,7 @@ export type GroupingColumns = Pick<
   | "priceCurrent"
   | "imageHashes"
   | "textSignature"
+  | "condominiumLots"
   | "publisherSiret"
   | "publisherSiren"
   | "publisherType"
@@ -131,6 +132,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     price: row.priceCurrent,
     photos: photosOf(row.imageHashes),
     textSignature: row.textSignature,
+    condominiumLots: row.condominiumLots,
     publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
     publisherType: row.publisherType,

@@ -21,6 +21,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     imagesDigest: "c0ffee",
     imageHashes: "",
     textSignature: null,
+    condominiumLots: null,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",
