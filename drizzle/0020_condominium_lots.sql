@@ -1,6 +1,6 @@
 ALTER TABLE "classifieds" ADD COLUMN "condominium_lots" integer;--> statement-breakpoint
 -- The classifieds stored before the column existed: their number of lots read from their texts as the ingest
--- reads it (src/domain/grouping/condominium-lots.ts), so that `listings regroup` compares it for them too.
+-- reads it (src/domain/grouping/condominium.ts), so that `listings regroup` compares it for them too.
 UPDATE "classifieds" SET "condominium_lots" = (
   SELECT "found"."lots" FROM (
     SELECT "texts"."position", nullif(regexp_replace(coalesce(

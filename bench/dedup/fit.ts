@@ -121,6 +121,7 @@ const DISAGREEMENTS = [
   /^year:within15$/,
   /^landArea:(close|different)$/,
   /^lots:different$/,
+  /^charges:(close|different)$/,
   /^flags:disagree[1-9]$/,
   /^distance:(within5km|further)$/,
 ];

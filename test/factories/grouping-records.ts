@@ -16,6 +16,7 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     photos: [],
     textSignature: null,
     condominiumLots: null,
+    condominiumCharges: null,
     publisherSiret: null,
     publisherSiren: null,
     publisherType: null,

@@ -31,8 +31,10 @@ export const classifieds = pgTable(
     imageHashes: text("image_hashes").notNull().default(""),
     /** SimHash of title and description (16 hex digits; null for a text too short): grouping compares texts by it. */
     textSignature: text("text_signature"),
-    /** The copropriété's number of lots that title or description gives (condominium-lots.ts): grouping compares it. */
+    /** The copropriété's number of lots that title or description gives (grouping/condominium.ts): grouping compares it. */
     condominiumLots: integer("condominium_lots"),
+    /** A sale's yearly copropriété charges in euros that title or description gives (grouping/condominium.ts). */
+    condominiumCharges: integer("condominium_charges"),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),

@@ -28,6 +28,8 @@ export type GroupingRecord = {
   textSignature: string | null;
   /** The copropriété's number of lots its advert gives: the building's, so equal on every copy of one flat. */
   condominiumLots: number | null;
+  /** A sale's yearly copropriété charges its advert gives: the flat's share, so they differ between its neighbours. */
+  condominiumCharges: number | null;
   publisherSiret: string | null;
   publisherSiren: string | null;
   publisherType: string | null;
@@ -102,6 +104,7 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   push(context.gesValue, valueLevel(a.gesValue, b.gesValue));
   push("landArea", landAreaLevel(a.landArea, b.landArea));
   push("lots", lotsLevel(a.condominiumLots, b.condominiumLots));
+  push("charges", chargesLevel(a.condominiumCharges, b.condominiumCharges));
   push("flags", flagLevel(a.flags, b.flags));
   push("distance", distanceLevel(a, b));
   push(context.photos, photoLevel(a, b, sharedPhotos));
@@ -258,6 +261,14 @@ function valueLevel(a: number | null, b: number | null): string | null {
 function lotsLevel(a: number | null, b: number | null): string | null {
   if (a === null || b === null) return null;
   return a === b ? "same" : "different";
+}
+
+/** Not a conflict either: an owner may give last year's charges and the agency this year's. */
+function chargesLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  const gap = Math.abs(a - b) / Math.max(a, b);
+  if (gap <= 0.02) return "same"; // a monthly figure rounded, then counted over the year
+  return gap <= 0.1 ? "close" : "different";
 }
 
 function yearLevel(a: number | null, b: number | null): string | null {

@@ -10,7 +10,7 @@ import { toE164 } from "../../domain/phone.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
-import { condominiumLots } from "../../domain/grouping/condominium-lots.js";
+import { condominiumCharges, condominiumLots } from "../../domain/grouping/condominium.js";
 import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
@@ -72,6 +72,8 @@ function normaliseObservation(observation: Observation, now: Date) {
     description,
     textSignature: textSignature(observation.title ?? null, description),
     condominiumLots: condominiumLots(observation.title ?? null, description),
+    // A rent's charges are the tenant's monthly provision, not the flat's share of the copropriété's.
+    condominiumCharges: observation.transaction.type === "sale" ? condominiumCharges(observation.title ?? null, description) : null,
 
     publisherIsProfessional: publisher.isProfessional ?? null,
     publisherType: publisher.type ?? null,

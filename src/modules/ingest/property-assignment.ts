@@ -33,6 +33,7 @@ export type GroupingColumns = Pick<
   | "imageHashes"
   | "textSignature"
   | "condominiumLots"
+  | "condominiumCharges"
   | "publisherSiret"
   | "publisherSiren"
   | "publisherType"
@@ -133,6 +134,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     photos: photosOf(row.imageHashes),
     textSignature: row.textSignature,
     condominiumLots: row.condominiumLots,
+    condominiumCharges: row.condominiumCharges,
     publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
     publisherType: row.publisherType,

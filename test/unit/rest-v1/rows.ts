@@ -22,6 +22,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     imageHashes: "",
     textSignature: null,
     condominiumLots: null,
+    condominiumCharges: null,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",
