@@ -8,11 +8,8 @@
  * compares them without reading texts.
  */
 
-/** White space, the no-break spaces that French typography puts before "€" and inside numbers included. */
-const SPACE = String.raw`[\s\u00a0\u202f]`;
-
 /** "45 lots", "12 lots principaux", "1 200 lots" (a thousands separator: space, no-break space or dot). */
-const LOTS_BEFORE = new RegExp(String.raw`(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f.]\d{3})?|\d{4})${SPACE}*lots\b`, "i");
+const LOTS_BEFORE = /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f.]\d{3})?|\d{4})\s*lots\b/i;
 
 /** "Nombre de lots : 45", "Nb de lots de la copropriété : 45", "nombre total de lots 45". */
 const LOTS_AFTER = /\b(?:nombre|nb\.?)\s+(?:total\s+)?(?:de\s+)?lots\b[^\d\n.]{0,40}(\d{1,4})\b/i;
@@ -35,10 +32,14 @@ export function condominiumLots(...texts: ReadonlyArray<string | null>): number 
 /** An amount in euros as adverts write it: "1 560", "1.560", "1560,50". */
 const AMOUNT = String.raw`(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)(?:,(\d{1,2}))?`;
 
-/** The ways an advert gives the charges, each with the months its amount covers; the first that matches is read. */
+/**
+ * The ways an advert gives the charges, each with the months its amount covers; the first that matches is read.
+ * `\s` takes the no-break spaces French typography puts before "€" (the migration's SQL lists them: PostgreSQL's
+ * does not).
+ */
 const CHARGES: ReadonlyArray<{ pattern: RegExp; months: number }> = [
-  { pattern: new RegExp(String.raw`charges[^.€\d\n]{0,40}${AMOUNT}${SPACE}*(?:€|euros?)${SPACE}*(?:\/|par)${SPACE}*an\b`, "i"), months: 12 },
-  { pattern: new RegExp(String.raw`charges[^.€\d\n]{0,40}${AMOUNT}${SPACE}*(?:€|euros?)${SPACE}*(?:\/|par)${SPACE}*mois\b`, "i"), months: 1 },
+  { pattern: new RegExp(String.raw`charges[^.€\d\n]{0,40}${AMOUNT}\s*(?:€|euros?)\s*(?:\/|par)\s*an\b`, "i"), months: 12 },
+  { pattern: new RegExp(String.raw`charges[^.€\d\n]{0,40}${AMOUNT}\s*(?:€|euros?)\s*(?:\/|par)\s*mois\b`, "i"), months: 1 },
   // "Charges annuelles : 1 560 €", the law's own wording "quote-part annuelle de charges : 1 560 €".
   { pattern: new RegExp(String.raw`(?:charges\s+annuelles|quote-part\s+annuelle\s+de\s+charges)[^.€\d\n]{0,20}${AMOUNT}`, "i"), months: 12 },
 ];
