@@ -9,6 +9,7 @@ import { canonicalUrlKey } from "../../src/domain/url-key.js";
 import { blockPairs, blocksOf } from "../../src/domain/grouping/cluster.js";
 import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
+import { worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
 import { truthPairs } from "./categories.js";
 import type { ListingTruth } from "./generate.js";
@@ -81,7 +82,8 @@ export async function explainMistakes(
 }
 
 function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
-  if (!sameBlock(a, b)) return a.inseeCode !== b.inseeCode ? "other commune" : "other type or transaction";
+  if (!sameBlock(a, b)) return a.propertyType !== b.propertyType || a.transactionType !== b.transactionType ? "other type or transaction" : "other zone";
+  if (!worthComparing(a, b)) return a.inseeCode !== b.inseeCode ? "neighbouring commune, area or price apart" : "areas apart";
   if (conflict !== undefined) return `${conflict} conflict`;
   if (score < MATCH_MODEL.link) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";
   return "weight at or above the link threshold";

@@ -43,6 +43,12 @@ export type ReferenceData = {
   readonly communeNames: ReadonlySet<string>;
   /** Department codes in the official order (01 .. 19, 21 .. 29, 2A, 2B, 30 .. 95, 971 ..). */
   readonly departments: readonly string[];
+  /**
+   * The SIREN of the intercommunality (EPCI: métropole, communauté urbaine, d'agglomération or de communes) each
+   * commune belongs to, by INSEE code; an arrondissement belongs to its city's. A few communes (islands, Paris
+   * before 2016's reform) belong to none.
+   */
+  readonly intercommunalityOf: ReadonlyMap<string, string>;
 };
 
 /** The fields used from one entry of communes.json. */
@@ -70,6 +76,7 @@ function build(): ReferenceData {
   const require = createRequire(import.meta.url);
   const communes = readCommunes(require("@etalab/decoupage-administratif/data/communes.json"));
   const departments = readDepartmentCodes(require("@etalab/decoupage-administratif/data/departements.json"));
+  const intercommunalities = readIntercommunalities(require("@etalab/decoupage-administratif/data/epci.json"));
 
   const current = communes.filter((entry) => entry.type === "commune-actuelle");
   const arrondissements = communes.filter((entry) => entry.type === "arrondissement-municipal");
@@ -115,6 +122,13 @@ function build(): ReferenceData {
     }
   }
 
+  const intercommunalityOf = new Map<string, string>();
+  for (const { code, members } of intercommunalities) for (const member of members) intercommunalityOf.set(member, code);
+  for (const entry of arrondissements) {
+    const city = entry.commune === undefined ? undefined : intercommunalityOf.get(entry.commune);
+    if (city !== undefined) intercommunalityOf.set(entry.code, city);
+  }
+
   const locatable = [...byCode.values()].filter((place) => !place.hasArrondissements && place.postcodes.length > 0);
   return {
     byCode,
@@ -125,6 +139,7 @@ function build(): ReferenceData {
     locatable,
     communeNames: new Set(communes.map((entry) => normalisePlaceName(entry.nom))),
     departments,
+    intercommunalityOf,
   };
 }
 
@@ -190,6 +205,18 @@ function readDepartmentCodes(raw: unknown): string[] {
   return raw.map((entry: unknown, index) => {
     if (!isRecord(entry) || typeof entry.code !== "string") throw new Error(`departements.json[${index}]: no code`);
     return entry.code;
+  });
+}
+
+function readIntercommunalities(raw: unknown): Array<{ code: string; members: string[] }> {
+  if (!Array.isArray(raw)) throw new Error("epci.json: expected an array");
+  return raw.map((entry: unknown, index) => {
+    if (!isRecord(entry) || typeof entry.code !== "string" || !Array.isArray(entry.membres)) throw new Error(`epci.json[${index}]: code and membres expected`);
+    const members = entry.membres.map((member: unknown) => {
+      if (!isRecord(member) || typeof member.code !== "string") throw new Error(`epci.json[${index}]: a member without a code`);
+      return member.code;
+    });
+    return { code: entry.code, members };
   });
 }
 

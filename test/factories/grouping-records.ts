@@ -1,10 +1,16 @@
+import { groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
 import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 
-/** A grouping record that says nothing but its key and block: every other field unknown. Tests add what they compare. */
+/**
+ * A grouping record that says nothing but its key and block: every other field unknown. Tests add what they compare;
+ * the zone is the commune's unless given.
+ */
 export function groupingRecord(key: string, fields: Partial<GroupingRecord>): GroupingRecord {
+  const inseeCode = fields.inseeCode ?? "75111";
   return {
     key,
-    inseeCode: "75111",
+    inseeCode,
+    zone: groupingZoneOf(inseeCode),
     propertyType: "apartment",
     transactionType: "sale",
     area: null,

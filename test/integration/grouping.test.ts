@@ -156,7 +156,35 @@ describe("grouping: merges, splits, relocations and order", () => {
     }
   });
 
-  it("moves a relocated listing out of its property, so that no property spans two communes", async () => {
+  it("groups a copy filed under a neighbouring commune of the intercommunality, and not one of another", async () => {
+    const schiltigheim = { postcode: "67300", city: { name: "Schiltigheim" }, latitude: null, longitude: null };
+    const strasbourg = { postcode: "67000", city: { name: "Strasbourg" }, latitude: null, longitude: null };
+    const haguenau = { postcode: "67500", city: { name: "Haguenau" }, latitude: null, longitude: null };
+    const agency = observation({ observedAt: "2026-11-20T08:00:00Z", location: schiltigheim });
+    const copy = sameFlat(agency, {
+      observedAt: "2026-11-20T09:00:00Z",
+      source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+      location: strasbourg,
+    });
+    const elsewhere = sameFlat(agency, {
+      observedAt: "2026-11-20T10:00:00Z",
+      source: { domain: "pap.fr", url: `https://www.pap.fr/annonces/appartement-r${(listingNumber += 1)}` },
+      location: haguenau,
+    });
+    // The copy comes in a later batch: it is looked for among the stored classifieds of the other communes.
+    await ingest(database.db, [agency, elsewhere]);
+    await ingest(database.db, [copy]);
+    const propertyId = (await classifiedOf(database.db, agency)).propertyId;
+    expect((await classifiedOf(database.db, copy)).inseeCode).toBe("67482");
+    expect((await classifiedOf(database.db, copy)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, elsewhere)).propertyId).not.toBe(propertyId);
+    expect((await propertyById(database.db, propertyId)).sourceDomains).toEqual(["leboncoin.fr", "seloger.com"]);
+    // Regrouping reads the intercommunality's communes together: it keeps the property whole.
+    expect(await regroupStored(database.db)).toMatchObject({ moved: 0, merged: 0, created: 0 });
+    expect((await classifiedOf(database.db, copy)).propertyId).toBe(propertyId);
+  });
+
+  it("moves a relocated listing out of its property, so that no property spans two departments", async () => {
     const annecy = { postcode: "74000", city: { name: "Annecy" }, latitude: 45.899, longitude: 6.129 };
     const first = observation({ observedAt: "2026-11-20T08:00:00Z", location: annecy });
     const second = sameFlat(first, {

@@ -152,7 +152,8 @@ describe("pair score", () => {
     ["two rooms apart", { roomCount: 1 }, { roomCount: 3 }],
     ["two energy labels apart", { dpeLabel: "b" }, { dpeLabel: "d" }],
     ["prices 40% apart", { price: 390_000 }, { price: 650_000 }],
-    ["another commune", { inseeCode: "75111" }, { inseeCode: "75112" }],
+    ["communes of two intercommunalities", { inseeCode: "67482" }, { inseeCode: "67180" }],
+    ["communes of two departments", { inseeCode: "75111" }, { inseeCode: "92012" }],
   ] as const)("never puts %s in one property, whatever else agrees", (_, left, right) => {
     const a = record({ hashes: [LIVING, KITCHEN], ...left });
     const b = record({ hashes: [LIVING, KITCHEN], ...right });

@@ -124,9 +124,11 @@ export const classifieds = pgTable(
   (t) => [
     uniqueIndex("classifieds_url_key_idx").on(t.urlKey),
     index("classifieds_property_idx").on(t.propertyId),
-    index("classifieds_department_idx").on(t.department),
     // Property matching's candidates: same commune and types, an area range (ingest.repository.ts).
     index("classifieds_match_idx").on(t.inseeCode, t.propertyType, t.transactionType, t.area),
+    // A department's classifieds; and property matching's candidates in the neighbouring communes, found by
+    // department, types, an area range and a price range read in the index.
+    index("classifieds_department_match_idx").on(t.department, t.propertyType, t.transactionType, t.area, t.priceCurrent),
     index("classifieds_publisher_siren_idx").on(t.publisherSiren),
     index("classifieds_publisher_siret_idx").on(t.publisherSiret),
     index("classifieds_last_modified_idx").on(t.lastModifiedAt),

@@ -9,7 +9,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { MATCH_MODEL } from "./match-model.js";
-import { blockKey, cannotBeOne, oneAgencysTwoAdverts } from "./pair-features.js";
+import { blockKey, cannotBeOne, oneAgencysTwoAdverts, worthComparing } from "./pair-features.js";
 import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { sharedPhotoMasks } from "./photo-hash.js";
 
@@ -127,26 +127,26 @@ class BlockGraph<R extends GroupingRecord> {
     this.byArea.sort((x, y) => this.areaOf(x) - this.areaOf(y) || x - y);
   }
 
-  /** The records comparable with record `x` (never `x` itself), in index order. */
+  /** The records worth comparing with record `x` (`worthComparing`; never `x` itself), in index order. */
   neighbours(x: number): number[] {
     const known = this.neighbourLists.get(x);
     if (known !== undefined) return known;
-    const area = this.records[x]?.area ?? null;
+    const record = this.records[x] as R;
+    const area = record.area;
     let found: number[];
     if (area === null) {
       found = [];
-      for (let y = 0; y < this.n; y += 1) if (y !== x) found.push(y);
+      for (let y = 0; y < this.n; y += 1) if (y !== x && worthComparing(record, this.records[y] as R)) found.push(y);
     } else {
-      found = [...this.withoutArea];
-      // areasComparable(area, b) holds for b in [area * (1 - gap) - 1, (area + 1) / (1 - gap)]; the bounds are
-      // widened a little for rounding and each candidate checked exactly.
+      found = this.withoutArea.filter((y) => worthComparing(record, this.records[y] as R));
+      // worthComparing holds only for areas in [area * (1 - gap) - 1, (area + 1) / (1 - gap)] (areasComparable,
+      // the wider of its two rules); the bounds are widened a little for rounding and each candidate checked exactly.
       const low = area * (1 - MAX_AREA_GAP) - 1 - 1e-6;
       const high = (area + 1) / (1 - MAX_AREA_GAP) + 1e-6;
       for (let i = this.firstAtLeast(low); i < this.byArea.length; i += 1) {
         const y = this.byArea[i] as number;
-        const other = this.areaOf(y);
-        if (other > high) break;
-        if (y !== x && areasComparable(area, other)) found.push(y);
+        if (this.areaOf(y) > high) break;
+        if (y !== x && worthComparing(record, this.records[y] as R)) found.push(y);
       }
       found.sort((a, b) => a - b);
     }

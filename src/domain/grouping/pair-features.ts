@@ -1,5 +1,5 @@
 /**
- * What two classifieds of one block (same commune, property type and transaction type) have in common, as the
+ * What two classifieds of one block (same zone, property type and transaction type) have in common, as the
  * discrete observations the match model weighs (pair-score.ts): one level per compared feature (`area:same`,
  * `price:within3pct`, `photos.otherPublisher:two`, ...), or the conflict that makes them two properties whatever
  * else agrees (two floors, a studio and a four-room flat, prices far apart). Unknown values give no level.
@@ -16,6 +16,8 @@ export type GroupingRecord = {
   /** Stable identity (the canonical url key): ties are broken on it, so that arrival order never matters. */
   key: string;
   inseeCode: string;
+  /** The grouping zone of its commune (`groupingZoneOf`): only classifieds of one zone are compared. */
+  zone: string;
   propertyType: string;
   transactionType: string;
   area: number | null;
@@ -65,13 +67,35 @@ export type PairComparison = { conflict: string; levels?: undefined } | { confli
 export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
 
 /** The block of a classified (commune, property type, transaction type): only classifieds of one block are compared. */
-export function blockKey(of: Pick<GroupingRecord, "inseeCode" | "propertyType" | "transactionType">): string {
-  return `${of.inseeCode}|${of.propertyType}|${of.transactionType}`;
+export function blockKey(of: Pick<GroupingRecord, "zone" | "propertyType" | "transactionType">): string {
+  return `${of.zone}|${of.propertyType}|${of.transactionType}`;
 }
 
-/** Same block: only such classifieds are ever compared. */
+/** Same block (same zone, property type and transaction type): only such classifieds are ever compared. */
 export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
-  return a.inseeCode === b.inseeCode && a.propertyType === b.propertyType && a.transactionType === b.transactionType;
+  return a.zone === b.zone && a.propertyType === b.propertyType && a.transactionType === b.transactionType;
+}
+
+/**
+ * Classifieds of two communes of one zone are compared only when both give an area, within this share of the
+ * larger (or 1 m²), and asking prices within NEIGHBOUR_PRICE_GAP: a copy filed under the neighbouring commune is the
+ * same flat, measured and priced alike by its publishers, while a looser rule would compare every flat of a
+ * métropole with every other.
+ */
+export const NEIGHBOUR_AREA_GAP = 0.04;
+export const NEIGHBOUR_PRICE_GAP = 0.08;
+
+/**
+ * Whether grouping compares two classifieds of one block: of one commune, when their areas are comparable; of two
+ * neighbouring communes, when their areas and prices are close (NEIGHBOUR_AREA_GAP). Symmetric.
+ */
+export function worthComparing(a: GroupingRecord, b: GroupingRecord): boolean {
+  if (a.inseeCode === b.inseeCode) return areasComparable(a.area, b.area);
+  if (a.area === null || b.area === null) return false;
+  return (
+    Math.abs(a.area - b.area) <= NEIGHBOUR_AREA_GAP * Math.max(a.area, b.area) + 1 &&
+    Math.abs(a.price - b.price) <= NEIGHBOUR_PRICE_GAP * Math.max(a.price, b.price)
+  );
 }
 
 /** Two classifieds whose known areas are this far apart are never compared (a cheap first cut). */
@@ -107,6 +131,8 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   push("charges", chargesLevel(a.condominiumCharges, b.condominiumCharges));
   push("flags", flagLevel(a.flags, b.flags));
   push("distance", distanceLevel(a, b));
+  // Filed under two communes: a copy's publisher chose the neighbouring name, or two flats of two towns.
+  if (a.inseeCode !== b.inseeCode) levels.push("commune:other");
   push(context.photos, photoLevel(a, b, sharedPhotos));
   push(context.text, textLevel(textDistance(a.textSignature, b.textSignature)));
   if (samePublisher) levels.push("publisher:same");

@@ -8,7 +8,8 @@
 import type { Database } from "../../db/client.js";
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { findClassifiedsByIds, findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
-import { blockKey } from "../../domain/grouping/pair-features.js";
+import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+
 import { candidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
 
 export type BatchReader = {
@@ -60,17 +61,19 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
     async matchCandidates(windows) {
       const candidates = new Map((await stored.matchCandidates(windows)).map((candidate) => [candidate.classifiedId, candidate]));
       // A batch has hundreds of windows and its overlay a thousand rows: each row is checked against the
-      // windows of its own commune and types only.
-      const windowsByGroup = new Map<string, CandidateWindow[]>();
+      // windows of its own commune or zone and types only.
+      const windowsByPlace = new Map<string, CandidateWindow[]>();
       for (const window of windows) {
-        const key = blockKey(window);
-        const group = windowsByGroup.get(key);
-        if (group === undefined) windowsByGroup.set(key, [window]);
+        const key = `${window.place}|${window.propertyType}|${window.transactionType}`;
+        const group = windowsByPlace.get(key);
+        if (group === undefined) windowsByPlace.set(key, [window]);
         else group.push(window);
       }
       for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
-        if (windowsByGroup.get(blockKey(row))?.some((window) => inWindow(window, row)) === true) {
+        const types = `${row.propertyType}|${row.transactionType}`;
+        const near = [...(windowsByPlace.get(`${row.inseeCode}|${types}`) ?? []), ...(windowsByPlace.get(`${groupingZoneOf(row.inseeCode)}|${types}`) ?? [])];
+        if (near.some((window) => inWindow(window, row))) {
           candidates.set(row.id, candidateOf(row));
         } else {
           candidates.delete(row.id);
@@ -108,9 +111,22 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
   };
 }
 
-/** The condition of findMatchCandidates' join, for a row in memory. */
+/** The condition of findMatchCandidates' join, for a row in memory of the window's commune or zone and types. */
 function inWindow(window: CandidateWindow, row: ClassifiedRow): boolean {
-  if (window.inseeCode !== row.inseeCode || window.propertyType !== row.propertyType || window.transactionType !== row.transactionType) return false;
   const { area } = row;
+  if (window.kind === "zone") {
+    return (
+      row.inseeCode !== window.besides &&
+      area !== null &&
+      window.areaMin !== null &&
+      window.areaMax !== null &&
+      window.priceMin !== null &&
+      window.priceMax !== null &&
+      area >= window.areaMin &&
+      area <= window.areaMax &&
+      row.priceCurrent >= window.priceMin &&
+      row.priceCurrent <= window.priceMax
+    );
+  }
   return window.areaMin === null || window.areaMax === null || area === null || (area >= window.areaMin && area <= window.areaMax);
 }

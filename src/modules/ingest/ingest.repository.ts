@@ -21,6 +21,8 @@ import {
 import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
+import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+import { blockKey } from "../../domain/grouping/pair-features.js";
 
 export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
   if (urlKeys.length === 0) return [];
@@ -51,42 +53,65 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
 
 /**
  * Stored classifieds that may be the same property as one of the new classifieds: same commune, property
- * type and transaction type, area within the window (or unknown on either side), with the perceptual hashes
- * of their images in portal order. The windows are joined, not tested row by row: one range of
- * classifieds_match_idx each. The unknown areas have their own branches, so that the known ones stay an index
- * range: with an `or` of the three, PostgreSQL read every classified of the commune and types and then
- * filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450 windows).
+ * type and transaction type, area within the window (or unknown on either side); or same zone of communes and
+ * types, with an area and a price within a zone's window. Read with the perceptual hashes of their images in
+ * portal order. The windows are joined, not tested row by row: a commune's window is one range of
+ * classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's classifieds of
+ * those types and areas, their prices checked in the index, but for the commune the window is besides, whose own
+ * windows read it; those of the department's other zones are dropped here). The unknown areas have their own branches, so that the known ones stay an index range: with an `or` of
+ * the three, PostgreSQL read every classified of the commune and types and then filtered their areas, 4 times
+ * slower on 100,000 classifieds (41 against 11 ms for 450 windows).
  *
- * The windows arrive as one JSON parameter, parsed once for the three branches (given to each branch, it was
- * parsed three times: 7 to 14 ms each for 5,600 windows), and the classifieds without an area are looked up once
- * per block rather than once per window (1,777 lookups instead of 5,598 for the windows of 2,000 classifieds).
+ * The windows arrive as JSON parameters, parsed once for the branches (given to each branch, they were parsed
+ * three times: 7 to 14 ms each for 5,600 windows), and the classifieds without an area are looked up once per
+ * block rather than once per window (1,777 lookups instead of 5,598 for the windows of 2,000 classifieds).
  */
 export async function findMatchCandidates(db: Database, windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]> {
   if (windows.length === 0) return [];
-  const windowJson = JSON.stringify(
-    windows.map((window) => ({
-      insee_code: window.inseeCode,
-      property_type: window.propertyType,
-      transaction_type: window.transactionType,
-      area_min: window.areaMin,
-      area_max: window.areaMax,
-    })),
+  const json = (kind: CandidateWindow["kind"]) =>
+    JSON.stringify(
+      windows
+        .filter((window) => window.kind === kind)
+        .map((window) => ({
+          place: window.place,
+          department: window.department,
+          besides: window.besides,
+          property_type: window.propertyType,
+          transaction_type: window.transactionType,
+          area_min: window.areaMin,
+          area_max: window.areaMax,
+          price_min: window.priceMin,
+          price_max: window.priceMax,
+        })),
+    );
+  const columns = sql.raw(
+    "place text, department text, besides text, property_type text, transaction_type text, area_min float8, area_max float8, price_min float8, price_max float8",
   );
-  const inBlock = sql`c.insee_code = w.insee_code and c.property_type = w.property_type and c.transaction_type = w.transaction_type`;
+  const inBlock = sql`c.insee_code = w.place and c.property_type = w.property_type and c.transaction_type = w.transaction_type`;
   const statement = sql`with w as materialized (
-      select * from jsonb_to_recordset(${windowJson}::jsonb)
-        as w(insee_code text, property_type text, transaction_type text, area_min float8, area_max float8)
-    ), blocks as materialized (select distinct insee_code, property_type, transaction_type from w)
+      select * from jsonb_to_recordset(${json("commune")}::jsonb) as w(${columns})
+    ), z as materialized (
+      select * from jsonb_to_recordset(${json("zone")}::jsonb) as z(${columns})
+    ), blocks as materialized (select distinct place, property_type, transaction_type from w)
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} and c.area between w.area_min and w.area_max
     union all
     select ${CANDIDATE_COLUMN_LIST} from blocks w join ${classifieds} c on ${inBlock} and c.area is null
     union all
-    select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} where w.area_min is null`;
-  // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
+    select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} where w.area_min is null
+    union all
+    select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.property_type = z.property_type
+      and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
+      where c.insee_code <> z.besides`;
+  const places = new Set(windows.map((window) => window.place));
   const rows = (await rawRows(db, statement)).map(groupingColumnsOfRow);
   // A classified without an area falls in its block's branch and, when a window has no area either, in the
-  // window's: keep it once.
-  const unique = new Map(rows.map((row) => [row.id, row]));
+  // window's: keep it once. A zone's window found its department's classifieds: keep those of a window's zone.
+  const unique = new Map<string, GroupingColumns>();
+  for (const row of rows) {
+    if (unique.has(row.id)) continue;
+    if (!places.has(row.inseeCode) && !places.has(groupingZoneOf(row.inseeCode))) continue;
+    unique.set(row.id, row);
+  }
   return [...unique.values()].map(candidateOf);
 }
 
@@ -97,6 +122,7 @@ const GROUPING_COLUMNS = (() => {
     propertyId,
     urlKey,
     inseeCode,
+    department,
     propertyType,
     transactionType,
     area,
@@ -140,6 +166,7 @@ const GROUPING_COLUMNS = (() => {
     propertyId,
     urlKey,
     inseeCode,
+    department,
     propertyType,
     transactionType,
     area,
@@ -387,12 +414,12 @@ function upsertByIdStatements(table: PgTable, rows: ReadonlyArray<Record<string,
   ];
 }
 
-/** A block of grouping: the classifieds of one commune, property type and transaction type. */
-export type GroupingBlock = { inseeCode: string; propertyType: string; transactionType: string; classifieds: number };
+/** A block of grouping: the classifieds of one zone (grouping-zone.ts), property type and transaction type. */
+export type GroupingBlock = { zone: string; inseeCodes: string[]; propertyType: string; transactionType: string; classifieds: number };
 
-/** Every block that holds classifieds, in a stable order. */
+/** Every block that holds classifieds, in a stable order, with the communes that hold its classifieds. */
 export async function findGroupingBlocks(db: Database): Promise<GroupingBlock[]> {
-  return db
+  const communes = await db
     .select({
       inseeCode: classifieds.inseeCode,
       propertyType: classifieds.propertyType,
@@ -402,6 +429,25 @@ export async function findGroupingBlocks(db: Database): Promise<GroupingBlock[]>
     .from(classifieds)
     .groupBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType)
     .orderBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType);
+  const blocks = new Map<string, GroupingBlock>();
+  for (const commune of communes) {
+    const zone = groupingZoneOf(commune.inseeCode);
+    const key = blockKey({ zone, propertyType: commune.propertyType, transactionType: commune.transactionType });
+    const block = blocks.get(key);
+    if (block === undefined)
+      blocks.set(key, {
+        zone,
+        inseeCodes: [commune.inseeCode],
+        propertyType: commune.propertyType,
+        transactionType: commune.transactionType,
+        classifieds: commune.classifieds,
+      });
+    else {
+      block.inseeCodes.push(commune.inseeCode);
+      block.classifieds += commune.classifieds;
+    }
+  }
+  return [...blocks.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, block]) => block);
 }
 
 export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock): Promise<ClassifiedRow[]> {
@@ -409,6 +455,6 @@ export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock)
     .select()
     .from(classifieds)
     .where(
-      sql`${classifieds.inseeCode} = ${block.inseeCode} and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
+      sql`${classifieds.inseeCode} = any(${textArrayLiteral(block.inseeCodes)}::text[]) and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
     );
 }

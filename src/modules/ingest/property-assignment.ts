@@ -1,16 +1,17 @@
 /**
  * Which property each classified belongs to. Grouping is re-decided around every classified a batch creates,
  * or changes in a way that matters to grouping: the classified, the stored classifieds it may match (same
- * commune and types, an area close enough) and the other members of its former property are grouped again
+ * commune and types and an area close enough, or a neighbouring commune and a close area and price) and the other members of its former property are grouped again
  * together (domain/grouping), so that a new copy that links two properties merges them, and a corrected listing
  * that no longer fits its property leaves it. Property ids are kept across regroupings (cluster-identity.ts).
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
-import { areasComparable, countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
+import { countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotoList } from "../../domain/grouping/photo-hash.js";
-import { blockKey, publisherNameKey } from "../../domain/grouping/pair-features.js";
+import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+import { blockKey, NEIGHBOUR_AREA_GAP, NEIGHBOUR_PRICE_GAP, publisherNameKey, worthComparing } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
@@ -22,6 +23,7 @@ export type GroupingColumns = Pick<
   | "propertyId"
   | "urlKey"
   | "inseeCode"
+  | "department"
   | "propertyType"
   | "transactionType"
   | "area"
@@ -123,6 +125,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
   return {
     key: row.urlKey,
     inseeCode: row.inseeCode,
+    zone: groupingZoneOf(row.inseeCode),
     propertyType: row.propertyType,
     transactionType: row.transactionType,
     area: plausibleArea(row.area, row.roomCount),
@@ -164,43 +167,81 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
   };
 }
 
-/** The slice of the database to search: one entry per classified to group (see `candidateWindow`). */
+/** The slice of the database to search: entries per classified to group (see `candidateWindows`). */
 export type CandidateWindow = {
-  inseeCode: string;
+  /**
+   * `commune`: the classified's own commune (`place` is its INSEE code), by area; `zone`: every commune of its
+   * grouping zone (`place` is the zone, grouping-zone.ts), by close area and price (`worthComparing`).
+   */
+  kind: "commune" | "zone";
+  place: string;
+  /** The department of the commune or zone (a zone never crosses one). */
+  department: string;
+  /** The commune whose own window searches it already, left out of a zone's; null in a commune's window. */
+  besides: string | null;
   propertyType: string;
   transactionType: string;
   /** Inclusive area bounds; null when the classified's area is unknown (then any area may match). */
   areaMin: number | null;
   areaMax: number | null;
+  /** Inclusive price bounds of a zone's window; null in a commune's (any price). */
+  priceMin: number | null;
+  priceMax: number | null;
 };
 
 /**
- * Classifieds whose area is outside these windows are never compared with `row` (pair-score.ts,
- * `areasComparable`): one window around its area, and one around each decimal shift of it, where a copy
- * published with a misplaced decimal point is (plausible-area.ts). An implausible or unknown area may match any.
+ * Classifieds outside these windows are never compared with `row` (pair-features.ts, `worthComparing`): in its
+ * commune, one window around its area and one around each decimal shift of it, where a copy published with a
+ * misplaced decimal point is (plausible-area.ts), or any area when its own is implausible or unknown; in the
+ * other communes of its zone, a narrow window of area and price, when it gives a plausible area.
  */
-export function candidateWindows(row: GroupingColumns): CandidateWindow[] {
+export function candidateWindows(
+  row: Pick<GroupingColumns, "inseeCode" | "department" | "propertyType" | "transactionType" | "area" | "roomCount" | "priceCurrent">,
+): CandidateWindow[] {
   const area = plausibleArea(row.area, row.roomCount);
-  const window = (around: number | null): CandidateWindow => ({
-    inseeCode: row.inseeCode,
-    propertyType: row.propertyType,
-    transactionType: row.transactionType,
+  const of = { department: row.department, propertyType: row.propertyType, transactionType: row.transactionType };
+  const own = (around: number | null): CandidateWindow => ({
+    kind: "commune",
+    place: row.inseeCode,
+    ...of,
+    besides: null,
     areaMin: around === null ? null : around * (1 - MAX_AREA_GAP) - 1,
     areaMax: around === null ? null : (around + 1) / (1 - MAX_AREA_GAP),
+    priceMin: null,
+    priceMax: null,
   });
-  return area === null ? [window(null)] : [window(area), ...DECIMAL_SHIFTS.map((shift) => window(area * shift))];
+  if (area === null) return [own(null)];
+  const windows = [own(area), ...DECIMAL_SHIFTS.map((shift) => own(area * shift))];
+  const zone = groupingZoneOf(row.inseeCode);
+  if (zone !== row.inseeCode) {
+    windows.push({
+      kind: "zone",
+      place: zone,
+      ...of,
+      besides: row.inseeCode,
+      areaMin: area * (1 - NEIGHBOUR_AREA_GAP) - 1,
+      areaMax: (area + 1) / (1 - NEIGHBOUR_AREA_GAP),
+      priceMin: row.priceCurrent * (1 - NEIGHBOUR_PRICE_GAP),
+      priceMax: row.priceCurrent / (1 - NEIGHBOUR_PRICE_GAP),
+    });
+  }
+  return windows;
 }
 
 /**
- * The windows of a batch's classifieds, merged: one unbounded window for a group where some area is unknown,
- * else overlapping area ranges joined. Fewer, disjoint windows mean fewer index lookups and no classified found
- * twice (except one without an area, which the repository de-duplicates).
+ * The windows of a batch's classifieds, merged: one unbounded window for a place and types where some area is
+ * unknown, else overlapping area ranges joined (a zone's windows only when their prices' ranges overlap too, then
+ * joined as well). Fewer, disjoint windows mean
+ * fewer index lookups and no classified found twice (except one without an area, which the repository
+ * de-duplicates).
  */
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
   for (const window of windows) {
-    const key = blockKey(window);
-    groups.set(key, [...(groups.get(key) ?? []), window]);
+    const key = `${window.kind}|${window.place}|${window.besides}|${window.propertyType}|${window.transactionType}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [window]);
+    else group.push(window);
   }
   const merged: CandidateWindow[] = [];
   for (const group of groups.values()) {
@@ -210,19 +251,39 @@ export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWind
       merged.push({ ...first, areaMin: null, areaMax: null });
       continue;
     }
+    // In order of area: each window joins an open one it overlaps, or opens one; an open window that ends below
+    // the next one's area is done.
     const sorted = [...group].sort((a, b) => (a.areaMin ?? 0) - (b.areaMin ?? 0));
-    let current = { ...first, areaMin: sorted[0]?.areaMin ?? null, areaMax: sorted[0]?.areaMax ?? null };
-    for (const window of sorted.slice(1)) {
-      if (window.areaMin !== null && current.areaMax !== null && window.areaMin <= current.areaMax) {
-        current.areaMax = Math.max(current.areaMax, window.areaMax ?? current.areaMax);
-      } else {
-        merged.push(current);
-        current = { ...window };
+    let open: CandidateWindow[] = [];
+    for (const window of sorted) {
+      const areaMin = window.areaMin ?? 0;
+      merged.push(...open.filter((current) => (current.areaMax ?? 0) < areaMin));
+      open = open.filter((current) => (current.areaMax ?? 0) >= areaMin);
+      const current = open.find((candidate) => pricesOverlap(candidate, window));
+      if (current === undefined) {
+        open.push({ ...window });
+        continue;
       }
+      current.areaMax = Math.max(current.areaMax ?? 0, window.areaMax ?? 0);
+      current.priceMin = lowest(current.priceMin, window.priceMin);
+      current.priceMax = highest(current.priceMax, window.priceMax);
     }
-    merged.push(current);
+    merged.push(...open);
   }
   return merged;
+}
+
+/** Whether two windows' price ranges overlap (always, in a commune's windows: they have none). */
+function pricesOverlap(a: CandidateWindow, b: CandidateWindow): boolean {
+  return a.priceMin === null || a.priceMax === null || b.priceMin === null || b.priceMax === null || (a.priceMin <= b.priceMax && b.priceMin <= a.priceMax);
+}
+
+function lowest(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : Math.min(a, b);
+}
+
+function highest(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : Math.max(a, b);
 }
 
 /** What regrouping decided. */
@@ -275,7 +336,7 @@ export function sharedPhotoWith(set: readonly PropertyCandidate[], formerRecords
     const former = byBlock.get(blockKey(candidate.record));
     if (former === undefined || candidate.record.photos.length === 0) continue;
     const shares = former.some(
-      (record) => record.key !== candidate.record.key && areasComparable(record.area, candidate.record.area) && countSharedPhotos(record, candidate.record) > 0,
+      (record) => record.key !== candidate.record.key && worthComparing(record, candidate.record) && countSharedPhotos(record, candidate.record) > 0,
     );
     if (shares) found.add(candidate.classifiedId);
   }

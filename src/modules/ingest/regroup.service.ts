@@ -1,5 +1,5 @@
 /**
- * `listings regroup`: groups the stored classifieds again, block by block (commune, property type,
+ * `listings regroup`: groups the stored classifieds again, block by block (zone of communes, property type,
  * transaction type), after a change of the grouping model or to repair data grouped by an older one. Each block
  * is one transaction holding the ingest's turn, so ingests and regrouping never interleave; moves, merges and
  * splits are recorded as events like an ingest's. Grouping depends only on the classifieds, so a second run

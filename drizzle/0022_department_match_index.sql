@@ -1,0 +1,2 @@
+DROP INDEX "classifieds_department_idx";--> statement-breakpoint
+CREATE INDEX "classifieds_department_match_idx" ON "classifieds" USING btree ("department","property_type","transaction_type","area","price_current");

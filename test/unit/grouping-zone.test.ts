@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { groupingRecord } from "../factories/grouping-records.js";
+import { clusterRecords } from "../../src/domain/grouping/cluster.js";
+import { communesOfZone, groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
+import { sameBlock, worthComparing } from "../../src/domain/grouping/pair-features.js";
+import { packPhotos } from "../../src/domain/grouping/photo-hash.js";
+import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { candidateWindows, mergeWindows } from "../../src/modules/ingest/property-assignment.js";
+
+const STRASBOURG = "67482";
+const SCHILTIGHEIM = "67447";
+const HAGUENAU = "67180";
+
+let keys = 0;
+function flat(inseeCode: string, overrides: Partial<GroupingRecord> = {}): GroupingRecord {
+  keys += 1;
+  return groupingRecord(`portal${keys}.fr/${keys}`, {
+    inseeCode,
+    area: 62,
+    roomCount: 3,
+    bedroomCount: 2,
+    price: 310_000,
+    photos: packPhotos(["c3d4a1b2e5f60718", "5a5a3c3c0ff01234"]),
+    ...overrides,
+  });
+}
+
+describe("grouping zones", () => {
+  it("puts the communes of one intercommunality in one zone, and a city's arrondissements in its own", () => {
+    expect(groupingZoneOf(SCHILTIGHEIM)).toBe(groupingZoneOf(STRASBOURG));
+    expect(groupingZoneOf(HAGUENAU)).not.toBe(groupingZoneOf(STRASBOURG));
+    expect(groupingZoneOf("75111")).toBe(groupingZoneOf("75112"));
+    expect(communesOfZone(groupingZoneOf(STRASBOURG))).toEqual(expect.arrayContaining([STRASBOURG, SCHILTIGHEIM]));
+    expect(communesOfZone(groupingZoneOf(STRASBOURG))).not.toContain(HAGUENAU);
+  });
+
+  it("never lets a zone cross a department, nor group codes it does not know", () => {
+    // Paris and Boulogne-Billancourt are both in the Métropole du Grand Paris.
+    expect(groupingZoneOf("75111")).not.toBe(groupingZoneOf("92012"));
+    expect(groupingZoneOf("99999")).toBe("99999");
+    expect(communesOfZone("99999")).toEqual(["99999"]);
+  });
+});
+
+describe("classifieds of neighbouring communes", () => {
+  it("are compared only when both give close areas and prices", () => {
+    const strasbourg = flat(STRASBOURG);
+    expect(sameBlock(strasbourg, flat(SCHILTIGHEIM))).toBe(true);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 63.5, price: 295_000 }))).toBe(true);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 56 }))).toBe(false); // 10% apart: fine within one commune
+    expect(worthComparing(strasbourg, flat(STRASBOURG, { area: 56 }))).toBe(true);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { price: 350_000 }))).toBe(false);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: null }))).toBe(false);
+    expect(sameBlock(strasbourg, flat(HAGUENAU))).toBe(false);
+  });
+
+  it("become one property when they are copies of one flat, whatever the order", () => {
+    const records = [flat(STRASBOURG, { floor: 3 }), flat(SCHILTIGHEIM, { floor: 3, area: 61.5 }), flat(HAGUENAU, { floor: 3 })];
+    for (const order of [records, [...records].reverse()]) {
+      const groups = clusterRecords(order).map((group) => group.map((record) => record.inseeCode).sort());
+      expect(groups).toEqual(expect.arrayContaining([[SCHILTIGHEIM, STRASBOURG], [HAGUENAU]]));
+      expect(groups).toHaveLength(2);
+    }
+  });
+});
+
+describe("candidate windows of a classified", () => {
+  const row = { inseeCode: STRASBOURG, department: "67", propertyType: "apartment", transactionType: "sale", area: 62, roomCount: 3, priceCurrent: 310_000 };
+
+  it("search its commune by area, and its zone's communes by close area and price", () => {
+    const windows = candidateWindows(row);
+    expect(windows.filter((window) => window.kind === "commune" && window.place === STRASBOURG)).toHaveLength(3); // its area and two decimal shifts
+    const zones = windows.filter((window) => window.kind === "zone");
+    expect(zones).toEqual([expect.objectContaining({ place: groupingZoneOf(STRASBOURG), department: "67", priceMin: 285_200 })]);
+    expect(zones[0]?.areaMin).toBeCloseTo(58.52, 2); // within 4% or 1 m²
+    expect(zones[0]?.areaMax).toBeCloseTo(65.63, 2);
+    expect(zones[0]?.priceMax).toBeCloseTo(336_957, 0); // within 8%
+  });
+
+  it("search a commune alone by area when its area is unknown or it has no zone, and join zone windows whose areas and prices overlap", () => {
+    expect(candidateWindows({ ...row, area: null })).toEqual([expect.objectContaining({ kind: "commune", areaMin: null, priceMin: null })]);
+    expect(candidateWindows({ ...row, inseeCode: "99999" }).map((window) => window.kind)).toEqual(["commune", "commune", "commune"]);
+    const merged = mergeWindows([...candidateWindows(row), ...candidateWindows({ ...row, area: 64, priceCurrent: 330_000 })]);
+    const zones = merged.filter((window) => window.kind === "zone");
+    expect(zones).toHaveLength(1);
+    expect(zones[0]).toMatchObject({ priceMin: 285_200 });
+    expect(zones[0]?.priceMax).toBeCloseTo(358_696, 0);
+    // Close areas, prices far apart: two windows, so that neither reads the prices between them.
+    const apart = mergeWindows([...candidateWindows(row), ...candidateWindows({ ...row, area: 63, priceCurrent: 520_000 })]);
+    expect(apart.filter((window) => window.kind === "zone")).toHaveLength(2);
+  });
+});
