@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groupingRecord } from "../factories/grouping-records.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
-import { communesOfZone, groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
+import { groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
 import { sameBlock, worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { packPhotos } from "../../src/domain/grouping/photo-hash.js";
 import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
@@ -30,15 +30,13 @@ describe("grouping zones", () => {
     expect(groupingZoneOf(SCHILTIGHEIM)).toBe(groupingZoneOf(STRASBOURG));
     expect(groupingZoneOf(HAGUENAU)).not.toBe(groupingZoneOf(STRASBOURG));
     expect(groupingZoneOf("75111")).toBe(groupingZoneOf("75112"));
-    expect(communesOfZone(groupingZoneOf(STRASBOURG))).toEqual(expect.arrayContaining([STRASBOURG, SCHILTIGHEIM]));
-    expect(communesOfZone(groupingZoneOf(STRASBOURG))).not.toContain(HAGUENAU);
+    expect(groupingZoneOf("13206")).toBe(groupingZoneOf("13208")); // Marseille's 6th and 8th arrondissements
   });
 
   it("never lets a zone cross a department, nor group codes it does not know", () => {
     // Paris and Boulogne-Billancourt are both in the Métropole du Grand Paris.
     expect(groupingZoneOf("75111")).not.toBe(groupingZoneOf("92012"));
     expect(groupingZoneOf("99999")).toBe("99999");
-    expect(communesOfZone("99999")).toEqual(["99999"]);
   });
 });
 
@@ -46,10 +44,11 @@ describe("classifieds of neighbouring communes", () => {
   it("are compared only when both give close areas and prices", () => {
     const strasbourg = flat(STRASBOURG);
     expect(sameBlock(strasbourg, flat(SCHILTIGHEIM))).toBe(true);
-    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 63.5, price: 295_000 }))).toBe(true);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 63, price: 300_000 }))).toBe(true);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 63.5 }))).toBe(false); // 2.4% apart
     expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: 56 }))).toBe(false); // 10% apart: fine within one commune
     expect(worthComparing(strasbourg, flat(STRASBOURG, { area: 56 }))).toBe(true);
-    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { price: 350_000 }))).toBe(false);
+    expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { price: 330_000 }))).toBe(false); // 6% apart
     expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: null }))).toBe(false);
     expect(sameBlock(strasbourg, flat(HAGUENAU))).toBe(false);
   });
@@ -71,10 +70,10 @@ describe("candidate windows of a classified", () => {
     const windows = candidateWindows(row);
     expect(windows.filter((window) => window.kind === "commune" && window.place === STRASBOURG)).toHaveLength(3); // its area and two decimal shifts
     const zones = windows.filter((window) => window.kind === "zone");
-    expect(zones).toEqual([expect.objectContaining({ place: groupingZoneOf(STRASBOURG), department: "67", priceMin: 285_200 })]);
-    expect(zones[0]?.areaMin).toBeCloseTo(58.52, 2); // within 4% or 1 m²
-    expect(zones[0]?.areaMax).toBeCloseTo(65.63, 2);
-    expect(zones[0]?.priceMax).toBeCloseTo(336_957, 0); // within 8%
+    expect(zones).toEqual([expect.objectContaining({ place: groupingZoneOf(STRASBOURG), department: "67", priceMin: 297_600 })]);
+    expect(zones[0]?.areaMin).toBeCloseTo(60.88, 2); // within 1% and half a m²
+    expect(zones[0]?.areaMax).toBeCloseTo(63.13, 2);
+    expect(zones[0]?.priceMax).toBeCloseTo(322_917, 0); // within 4%
   });
 
   it("search a commune alone by area when its area is unknown or it has no zone, and join zone windows whose areas and prices overlap", () => {
@@ -83,8 +82,8 @@ describe("candidate windows of a classified", () => {
     const merged = mergeWindows([...candidateWindows(row), ...candidateWindows({ ...row, area: 64, priceCurrent: 330_000 })]);
     const zones = merged.filter((window) => window.kind === "zone");
     expect(zones).toHaveLength(1);
-    expect(zones[0]).toMatchObject({ priceMin: 285_200 });
-    expect(zones[0]?.priceMax).toBeCloseTo(358_696, 0);
+    expect(zones[0]).toMatchObject({ priceMin: 297_600 });
+    expect(zones[0]?.priceMax).toBeCloseTo(343_750, 0);
     // Close areas, prices far apart: two windows, so that neither reads the prices between them.
     const apart = mergeWindows([...candidateWindows(row), ...candidateWindows({ ...row, area: 63, priceCurrent: 520_000 })]);
     expect(apart.filter((window) => window.kind === "zone")).toHaveLength(2);

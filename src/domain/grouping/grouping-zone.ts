@@ -14,33 +14,20 @@ import { referenceData } from "../geography-data.js";
 
 /** The zone of a commune or arrondissement (its INSEE code). */
 export function groupingZoneOf(inseeCode: string): string {
-  return zones().zoneOf.get(inseeCode) ?? inseeCode;
+  return zoneOf().get(inseeCode) ?? inseeCode;
 }
 
-/** The communes and arrondissements of `zone`, sorted (the zone's one code for a commune alone). */
-export function communesOfZone(zone: string): readonly string[] {
-  return zones().communesOf.get(zone) ?? [zone];
-}
+let cache: ReadonlyMap<string, string> | undefined;
 
-type Zones = { zoneOf: ReadonlyMap<string, string>; communesOf: ReadonlyMap<string, readonly string[]> };
-let cache: Zones | undefined;
-
-/** Built on first use: grouping asks for the zone of two classifieds for every pair it compares. */
-function zones(): Zones {
+/** Built on first use: grouping asks for the zone of every classified it reads. */
+function zoneOf(): ReadonlyMap<string, string> {
   if (cache !== undefined) return cache;
   const data = referenceData();
-  const zoneOf = new Map<string, string>();
-  const communesOf = new Map<string, string[]>();
+  const zones = new Map<string, string>();
   for (const place of data.byCode.values()) {
     const intercommunality = data.intercommunalityOf.get(place.inseeCode);
-    if (intercommunality === undefined) continue;
-    const zone = `${place.department}-${intercommunality}`;
-    zoneOf.set(place.inseeCode, zone);
-    const members = communesOf.get(zone);
-    if (members === undefined) communesOf.set(zone, [place.inseeCode]);
-    else members.push(place.inseeCode);
+    if (intercommunality !== undefined) zones.set(place.inseeCode, `${place.department}-${intercommunality}`);
   }
-  for (const members of communesOf.values()) members.sort();
-  cache = { zoneOf, communesOf };
+  cache = zones;
   return cache;
 }

@@ -66,7 +66,7 @@ export type PairComparison = { conflict: string; levels?: undefined } | { confli
  */
 export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
 
-/** The block of a classified (commune, property type, transaction type): only classifieds of one block are compared. */
+/** The block of a classified (zone, property type, transaction type): only classifieds of one block are compared. */
 export function blockKey(of: Pick<GroupingRecord, "zone" | "propertyType" | "transactionType">): string {
   return `${of.zone}|${of.propertyType}|${of.transactionType}`;
 }
@@ -78,12 +78,13 @@ export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
 
 /**
  * Classifieds of two communes of one zone are compared only when both give an area, within this share of the
- * larger (or 1 m²), and asking prices within NEIGHBOUR_PRICE_GAP: a copy filed under the neighbouring commune is the
- * same flat, measured and priced alike by its publishers, while a looser rule would compare every flat of a
- * métropole with every other.
+ * larger plus half a square metre, and asking prices within NEIGHBOUR_PRICE_GAP: a copy filed under the
+ * neighbouring commune is the same flat, measured and priced alike by its publishers, while a looser rule compares a
+ * city's flats with hundreds in its other arrondissements (at a million classifieds, 4% and 8% doubled the ingest's
+ * time: docs/performance.md).
  */
-export const NEIGHBOUR_AREA_GAP = 0.04;
-export const NEIGHBOUR_PRICE_GAP = 0.08;
+export const NEIGHBOUR_AREA_GAP = 0.01;
+export const NEIGHBOUR_PRICE_GAP = 0.04;
 
 /**
  * Whether grouping compares two classifieds of one block: of one commune, when their areas are comparable; of two
@@ -93,7 +94,7 @@ export function worthComparing(a: GroupingRecord, b: GroupingRecord): boolean {
   if (a.inseeCode === b.inseeCode) return areasComparable(a.area, b.area);
   if (a.area === null || b.area === null) return false;
   return (
-    Math.abs(a.area - b.area) <= NEIGHBOUR_AREA_GAP * Math.max(a.area, b.area) + 1 &&
+    Math.abs(a.area - b.area) <= NEIGHBOUR_AREA_GAP * Math.max(a.area, b.area) + 0.5 &&
     Math.abs(a.price - b.price) <= NEIGHBOUR_PRICE_GAP * Math.max(a.price, b.price)
   );
 }

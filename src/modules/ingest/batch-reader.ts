@@ -9,7 +9,6 @@ import type { Database } from "../../db/client.js";
 import type { ClassifiedRow, PropertyRow } from "../../db/schema/index.js";
 import { findClassifiedsByIds, findClassifiedsByUrlKeys, findClassifiedsOfProperties, findMatchCandidates, findPropertiesByIds } from "./ingest.repository.js";
 import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
-
 import { candidateOf, type CandidateWindow, type PropertyCandidate } from "./property-assignment.js";
 
 export type BatchReader = {

@@ -57,10 +57,11 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
  * types, with an area and a price within a zone's window. Read with the perceptual hashes of their images in
  * portal order. The windows are joined, not tested row by row: a commune's window is one range of
  * classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's classifieds of
- * those types and areas, their prices checked in the index, but for the commune the window is besides, whose own
- * windows read it; those of the department's other zones are dropped here). The unknown areas have their own branches, so that the known ones stay an index range: with an `or` of
- * the three, PostgreSQL read every classified of the commune and types and then filtered their areas, 4 times
- * slower on 100,000 classifieds (41 against 11 ms for 450 windows).
+ * those types and areas, their prices checked in the index; not those of the commune whose own windows read it,
+ * and those of the department's other zones are dropped here). The unknown areas have their own branches, so that
+ * the known ones stay an index range: with an `or` of the three, PostgreSQL read every classified of the commune
+ * and types and then filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450
+ * windows).
  *
  * The windows arrive as JSON parameters, parsed once for the branches (given to each branch, they were parsed
  * three times: 7 to 14 ms each for 5,600 windows), and the classifieds without an area are looked up once per
@@ -103,6 +104,7 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
       and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
       where c.insee_code <> z.besides`;
   const places = new Set(windows.map((window) => window.place));
+  // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
   const rows = (await rawRows(db, statement)).map(groupingColumnsOfRow);
   // A classified without an area falls in its block's branch and, when a window has no area either, in the
   // window's: keep it once. A zone's window found its department's classifieds: keep those of a window's zone.

@@ -219,8 +219,8 @@ export function candidateWindows(
       place: zone,
       ...of,
       besides: row.inseeCode,
-      areaMin: area * (1 - NEIGHBOUR_AREA_GAP) - 1,
-      areaMax: (area + 1) / (1 - NEIGHBOUR_AREA_GAP),
+      areaMin: area * (1 - NEIGHBOUR_AREA_GAP) - 0.5,
+      areaMax: (area + 0.5) / (1 - NEIGHBOUR_AREA_GAP),
       priceMin: row.priceCurrent * (1 - NEIGHBOUR_PRICE_GAP),
       priceMax: row.priceCurrent / (1 - NEIGHBOUR_PRICE_GAP),
     });
