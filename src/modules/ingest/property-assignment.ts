@@ -1,9 +1,10 @@
 /**
  * Which property each classified belongs to. Grouping is re-decided around every classified a batch creates,
  * or changes in a way that matters to grouping: the classified, the stored classifieds it may match (same
- * commune and types and an area close enough, or a neighbouring commune and a close area and price) and the other members of its former property are grouped again
- * together (domain/grouping), so that a new copy that links two properties merges them, and a corrected listing
- * that no longer fits its property leaves it. Property ids are kept across regroupings (cluster-identity.ts).
+ * commune and types and an area close enough, or a neighbouring commune and a close area and price) and the other
+ * members of its former property are grouped again together (domain/grouping), so that a new copy that links two
+ * properties merges them, and a corrected listing that no longer fits its property leaves it. Property ids are
+ * kept across regroupings (cluster-identity.ts).
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
@@ -231,9 +232,8 @@ export function candidateWindows(
 /**
  * The windows of a batch's classifieds, merged: one unbounded window for a place and types where some area is
  * unknown, else overlapping area ranges joined (a zone's windows only when their prices' ranges overlap too, then
- * joined as well). Fewer, disjoint windows mean
- * fewer index lookups and no classified found twice (except one without an area, which the repository
- * de-duplicates).
+ * joined as well). Fewer windows mean fewer index lookups and fewer classifieds found twice (the repository keeps
+ * each once).
  */
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
