@@ -17,17 +17,30 @@ export function groupingZoneOf(inseeCode: string): string {
   return zoneOf().get(inseeCode) ?? inseeCode;
 }
 
-let cache: ReadonlyMap<string, string> | undefined;
+/** The INSEE codes of a zone's communes and arrondissements (a code of no zone is its own). */
+export function communesOfZone(zone: string): readonly string[] {
+  return zones().communesOf.get(zone) ?? [zone];
+}
+
+let cache: { zoneOf: ReadonlyMap<string, string>; communesOf: ReadonlyMap<string, readonly string[]> } | undefined;
+
+function zoneOf(): ReadonlyMap<string, string> {
+  return zones().zoneOf;
+}
 
 /** Built on first use: grouping asks for the zone of every classified it reads. */
-function zoneOf(): ReadonlyMap<string, string> {
+function zones(): NonNullable<typeof cache> {
   if (cache !== undefined) return cache;
   const data = referenceData();
-  const zones = new Map<string, string>();
+  const zoneOf = new Map<string, string>();
+  const communesOf = new Map<string, string[]>();
   for (const place of data.byCode.values()) {
     const intercommunality = data.intercommunalityOf.get(place.inseeCode);
-    if (intercommunality !== undefined) zones.set(place.inseeCode, `${place.department}-${intercommunality}`);
+    if (intercommunality === undefined) continue;
+    const zone = `${place.department}-${intercommunality}`;
+    zoneOf.set(place.inseeCode, zone);
+    communesOf.set(zone, [...(communesOf.get(zone) ?? []), place.inseeCode]);
   }
-  cache = zones;
+  cache = { zoneOf, communesOf };
   return cache;
 }

@@ -21,7 +21,7 @@ import {
 import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
-import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+import { communesOfZone, groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
 import { blockKey } from "../../domain/grouping/pair-features.js";
 
 export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
@@ -57,8 +57,8 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
  * types, with an area and a price within a zone's window. Read with the perceptual hashes of their images in
  * portal order. The windows are joined, not tested row by row: a commune's window is one range of
  * classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's classifieds of
- * those types and areas, their prices checked in the index; not those of the commune whose own windows read it,
- * and those of the department's other zones are dropped here). The unknown areas have their own branches, so that
+ * those types and areas, their prices checked in the index, then kept when of another commune of the window's
+ * zone: the zones' communes arrive as one more parameter). The unknown areas have their own branches, so that
  * the known ones stay an index range: with an `or` of the three, PostgreSQL read every classified of the commune
  * and types and then filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450
  * windows).
@@ -93,6 +93,8 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
       select * from jsonb_to_recordset(${json("commune")}::jsonb) as w(${columns})
     ), z as materialized (
       select * from jsonb_to_recordset(${json("zone")}::jsonb) as z(${columns})
+    ), zone_communes as materialized (
+      select * from jsonb_to_recordset(${zoneCommunes(windows)}::jsonb) as zc(zone text, insee_code text)
     ), blocks as materialized (select distinct place, property_type, transaction_type from w)
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} and c.area between w.area_min and w.area_max
     union all
@@ -102,19 +104,21 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
     union all
     select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.property_type = z.property_type
       and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
+      join zone_communes zc on zc.zone = z.place and zc.insee_code = c.insee_code
       where c.insee_code <> z.besides`;
-  const places = new Set(windows.map((window) => window.place));
   // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
   const rows = (await rawRows(db, statement)).map(groupingColumnsOfRow);
   // A classified without an area falls in its block's branch and, when a window has no area either, in the
-  // window's: keep it once. A zone's window found its department's classifieds: keep those of a window's zone.
+  // window's; one of a zone in the windows of several of the batch's classifieds: keep it once.
   const unique = new Map<string, GroupingColumns>();
-  for (const row of rows) {
-    if (unique.has(row.id)) continue;
-    if (!places.has(row.inseeCode) && !places.has(groupingZoneOf(row.inseeCode))) continue;
-    unique.set(row.id, row);
-  }
+  for (const row of rows) if (!unique.has(row.id)) unique.set(row.id, row);
   return [...unique.values()].map(candidateOf);
+}
+
+/** The communes of the zones of `windows`, as a JSON parameter of rows (zone, insee_code). */
+function zoneCommunes(windows: readonly CandidateWindow[]): string {
+  const zones = new Set(windows.filter((window) => window.kind === "zone").map((window) => window.place));
+  return JSON.stringify([...zones].flatMap((zone) => communesOfZone(zone).map((inseeCode) => ({ zone, insee_code: inseeCode }))));
 }
 
 /** The columns grouping compares, read for candidates instead of whole rows (descriptions are long). */
