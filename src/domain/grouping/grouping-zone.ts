@@ -14,22 +14,19 @@ import { referenceData } from "../geography-data.js";
 
 /** The zone of a commune or arrondissement (its INSEE code). */
 export function groupingZoneOf(inseeCode: string): string {
-  return zoneOf().get(inseeCode) ?? inseeCode;
+  return zones().zoneOf.get(inseeCode) ?? inseeCode;
 }
 
-/** The INSEE codes of a zone's communes and arrondissements (a code of no zone is its own). */
+/** The communes and arrondissements of `zone`, sorted (the zone's one code for a commune alone). */
 export function communesOfZone(zone: string): readonly string[] {
   return zones().communesOf.get(zone) ?? [zone];
 }
 
-let cache: { zoneOf: ReadonlyMap<string, string>; communesOf: ReadonlyMap<string, readonly string[]> } | undefined;
-
-function zoneOf(): ReadonlyMap<string, string> {
-  return zones().zoneOf;
-}
+type Zones = { zoneOf: ReadonlyMap<string, string>; communesOf: ReadonlyMap<string, readonly string[]> };
+let cache: Zones | undefined;
 
 /** Built on first use: grouping asks for the zone of every classified it reads. */
-function zones(): NonNullable<typeof cache> {
+function zones(): Zones {
   if (cache !== undefined) return cache;
   const data = referenceData();
   const zoneOf = new Map<string, string>();
@@ -39,8 +36,11 @@ function zones(): NonNullable<typeof cache> {
     if (intercommunality === undefined) continue;
     const zone = `${place.department}-${intercommunality}`;
     zoneOf.set(place.inseeCode, zone);
-    communesOf.set(zone, [...(communesOf.get(zone) ?? []), place.inseeCode]);
+    const members = communesOf.get(zone);
+    if (members === undefined) communesOf.set(zone, [place.inseeCode]);
+    else members.push(place.inseeCode);
   }
+  for (const members of communesOf.values()) members.sort();
   cache = { zoneOf, communesOf };
   return cache;
 }
