@@ -1,6 +1,7 @@
 /**
  * `--explain N`: why the model decided as it did. Prints a tally of the reasons behind every missed pair and
- * every false merge, then N examples of each category with the match weight of every feature.
+ * every false merge, the observations that weigh most against the missed pairs, then N examples of each category
+ * with the match weight of every feature.
  */
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../src/db/client.js";
@@ -35,13 +36,15 @@ export async function explainMistakes(
     const y = recordOf(b);
     if (x === undefined || y === undefined) return undefined;
     const parts: string[] = [];
+    const weights: Array<[string, number]> = [];
     let conflict: string | undefined;
     const sharedPhotos = shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`);
     const score = scorePair(x, y, sharedPhotos, (feature, points) => {
       if (points === Number.NEGATIVE_INFINITY) conflict = feature;
       if (points !== 0) parts.push(`${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`);
+      weights.push([feature, points]);
     });
-    return { a, b, x, y, score, parts, reason: reasonOf(x, y, score, conflict) };
+    return { a, b, x, y, score, parts, weights, reason: reasonOf(x, y, score, conflict) };
   };
   const tally = (title: string, selected: string[]) => {
     const reasons = new Map<string, number>();
@@ -60,10 +63,9 @@ export async function explainMistakes(
     const [a, b] = pair.split(" ") as [string, string];
     return grouping.get(a) === grouping.get(b);
   };
-  tally(
-    "missed pairs by reason",
-    [...pairs.all].filter((pair) => !together(pair)),
-  );
+  const missed = [...pairs.all].filter((pair) => !together(pair));
+  tally("missed pairs by reason", missed);
+  weighedAgainst(missed.flatMap((pair) => explained(pair) ?? []).filter((found) => Number.isFinite(found.score)));
   const falseMerges = new Set<string>();
   for (const set of pairs.hardNegatives.values()) for (const pair of set) if (together(pair)) falseMerges.add(pair);
   tally("false merges of look-alikes by reason", [...falseMerges]);
@@ -79,6 +81,23 @@ export async function explainMistakes(
     console.log(`merged: ${category}`);
     for (const pair of [...set].filter(together).slice(0, count)) show(category, pair);
   }
+}
+
+/** The levels that cost the scored missed pairs most: how many pairs show each, and the weight they lost by it. */
+function weighedAgainst(found: ReadonlyArray<{ weights: ReadonlyArray<[string, number]> }>): void {
+  const levels = new Map<string, { pairs: number; points: number }>();
+  for (const { weights } of found)
+    for (const [level, points] of weights) {
+      if (points >= 0) continue;
+      const entry = levels.get(level) ?? { pairs: 0, points: 0 };
+      entry.pairs += 1;
+      entry.points += points;
+      levels.set(level, entry);
+    }
+  const worst = [...levels].sort((p, q) => p[1].points - q[1].points).slice(0, 12);
+  console.log(
+    `what weighs against the ${found.length} scored missed pairs: ${worst.map(([level, { pairs, points }]) => `${level} ${pairs} pairs (${points.toFixed(0)})`).join(", ")}`,
+  );
 }
 
 function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
