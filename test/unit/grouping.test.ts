@@ -244,6 +244,22 @@ describe("pair score", () => {
     expect(levelsOf(flags(true, null, null, null, true), flags(false, null, null, null, true))).toContain("flags:disagree1");
   });
 
+  it("tells one or two photos in common between adverts of many photos (the building's façade, its view) from a copy's photos", () => {
+    // Photos of their own: 64-bit hashes drawn apart (two such hashes differ by about 32 bits, never by a few).
+    const photo = (seed: number) =>
+      [0x9e3779b9, 0x85ebca6b]
+        .map((salt) => (Math.imul(seed + 1, salt) ^ Math.imul(seed + 7, 0xc2b2ae35) ^ (seed << 13)) >>> 0)
+        .map((half) => half.toString(16).padStart(8, "0"))
+        .join("");
+    const own = (first: number, count: number) => Array.from({ length: count }, (_, index) => photo(first + index));
+    const levelsOf = (a: string[], b: string[]) => comparePair(record({ hashes: a }), record({ hashes: b })).levels ?? [];
+    const [façade, view] = [photo(1000), photo(2000)];
+    expect(levelsOf([façade, ...own(0, 7)], [façade, ...own(100, 8)])).toContain("photos.otherPublishers:oneOfMany");
+    expect(levelsOf([façade, ...own(0, 3)], [façade, ...own(100, 3)])).toContain("photos.otherPublishers:one");
+    expect(levelsOf([façade, view, ...own(0, 7)], [façade, view, ...own(100, 8)])).toContain("photos.otherPublishers:twoOfMany");
+    expect(levelsOf([façade, view, ...own(0, 7)], [façade, view, ...own(0, 7)])).toContain("photos.otherPublishers:threeOrMore");
+  });
+
   it("discounts the renders a promoter shows on every unit of a programme", () => {
     const unit = (floor: number | null, price: number) =>
       record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });
@@ -262,13 +278,21 @@ describe("clustering", () => {
   });
 
   it("keeps a listing out of a group when one member's pair with it says two flats, even though the average agrees", () => {
-    // An agency's listing gives the 2nd floor, its copies on three other portals omit it; the owner's listing of
-    // the flat above (3rd floor) agrees with the copies on everything they give.
+    // An agency's listing gives the 2nd floor, a balcony and a cellar, its copies on three other portals omit them;
+    // the owner's listing of the flat above (3rd floor, neither balcony nor cellar) agrees with the copies on
+    // everything they give.
+    const amenities = (balconyAndCellar: boolean | null) => [balconyAndCellar, null, null, balconyAndCellar, null, null, null, null];
     const agency = (floor: number | null, portal: number) =>
-      record({ floor, dpeLabel: "d", publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN, `17e2c4a8f3b6d59${portal}`] });
+      record({
+        floor,
+        flags: amenities(floor === null ? null : true),
+        dpeLabel: "d",
+        publisherSiret: "55210055400013",
+        hashes: [LIVING, KITCHEN, `17e2c4a8f3b6d59${portal}`],
+      });
     const listed = agency(2, 0);
     const copies = [agency(null, 1), agency(null, 2), agency(null, 3)];
-    const upstairs = record({ floor: 3, dpeLabel: "d", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
+    const upstairs = record({ floor: 3, flags: amenities(false), dpeLabel: "d", hashes: [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"] });
     const across = [listed, ...copies].map((member) => scorePair(member, upstairs));
     expect(scorePair(listed, upstairs)).toBeLessThan(-3);
     expect(across.reduce((sum, score) => sum + score, 0) / across.length).toBeGreaterThanOrEqual(MATCH_MODEL.group);

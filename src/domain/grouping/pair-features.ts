@@ -346,13 +346,17 @@ function distanceLevel(a: GroupingRecord, b: GroupingRecord): string | null {
 /**
  * Shared photos, counted up to three. One photo in common among several is often not the flat (an agency's
  * logo, a stock picture of the town, the building's entrance); between listings of one or two photos it is all
- * there is: a level of its own.
+ * there is: a level of its own. An advert copied from another shows all its photos, or the first ones where a
+ * portal keeps fewer; one or two in common between two adverts of many photos each (`ofMany`) are more often of
+ * what two flats share (the façade, the staircase, the view).
  */
 function photoLevel(a: GroupingRecord, b: GroupingRecord, shared: number): string | null {
-  if (a.photos.length === 0 || b.photos.length === 0) return null;
-  if (shared < 0.5) return Math.min(a.photos.length, b.photos.length) >= 3 ? "noneOfMany" : "noneOfFew";
-  if (shared < 1.5) return Math.min(a.photos.length, b.photos.length) <= 2 ? "oneOfFew" : "one";
-  return shared < 2.5 ? "two" : "threeOrMore";
+  const fewer = Math.min(a.photos.length, b.photos.length);
+  if (fewer === 0) return null;
+  if (shared < 0.5) return fewer >= 3 ? "noneOfMany" : "noneOfFew";
+  if (shared < 1.5) return fewer <= 2 ? "oneOfFew" : fewer >= 6 ? "oneOfMany" : "one";
+  if (shared < 2.5) return fewer >= 8 ? "twoOfMany" : "two";
+  return "threeOrMore";
 }
 
 /** Text signatures further apart than this many bits were written separately, not copied from one advert. */
