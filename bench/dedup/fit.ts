@@ -1,11 +1,11 @@
 /**
  * `npm run fit:grouping`: fits the match model (src/domain/grouping/match-model.ts) on labelled pairs. Feeds
  * come from three generators written apart (generate.ts here; holdout/ and third/, each written without reading
- * the grouping code or the others), several seeds each; every feed is ingested through the real pipeline, and every pair the clustering
- * would score (same block, comparable areas) is one example, labelled by the truth. The weights are an L2
- * regularised logistic regression over the pairs' levels (pair-features.ts); the two clustering thresholds are
- * then chosen for the best pairwise F1 over all the feeds. The seeds the evaluation reports (`npm run eval:dedup`: 1 to 9 of
- * the first generator, 11 to 20 of the second, 5 to 7 of the third) are not among them.
+ * the grouping code or the others), several seeds each; every feed is ingested through the real pipeline, and
+ * every pair the clustering would score (same block, comparable areas) is one example, labelled by the truth. The
+ * weights are an L2 regularised logistic regression over the pairs' levels (pair-features.ts); the two clustering
+ * thresholds are then chosen for the best pairwise F1 over all the feeds. The seeds the evaluation reports (`npm
+ * run eval:dedup`: 1 to 9 of the first generator, 11 to 20 of the second, 5 to 7 of the third) are not among them.
  *
  *   npm run fit:grouping                      # prints the model and its F1 on the training feeds
  *   npm run fit:grouping -- --write           # and writes src/domain/grouping/match-model.ts

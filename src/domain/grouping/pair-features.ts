@@ -347,8 +347,9 @@ function distanceLevel(a: GroupingRecord, b: GroupingRecord): string | null {
  * Shared photos, counted up to three. One photo in common among several is often not the flat (an agency's
  * logo, a stock picture of the town, the building's entrance); between listings of one or two photos it is all
  * there is: a level of its own. An advert copied from another shows all its photos, or the first ones where a
- * portal keeps fewer; one or two in common between two adverts of many photos each (`ofMany`) are more often of
- * what two flats share (the façade, the staircase, the view).
+ * portal keeps fewer, while one or two in common between two adverts of many photos each (`ofMany`) may be of
+ * what two flats share (the façade, the staircase, the view): levels of their own, which the fit weighs apart
+ * (a copy cropped from another's photos shares only some of them too).
  */
 function photoLevel(a: GroupingRecord, b: GroupingRecord, shared: number): string | null {
   const fewer = Math.min(a.photos.length, b.photos.length);
