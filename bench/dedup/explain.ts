@@ -35,16 +35,14 @@ export async function explainMistakes(
     const x = recordOf(a);
     const y = recordOf(b);
     if (x === undefined || y === undefined) return undefined;
-    const parts: string[] = [];
     const weights: Array<[string, number]> = [];
     let conflict: string | undefined;
     const sharedPhotos = shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`);
     const score = scorePair(x, y, sharedPhotos, (feature, points) => {
       if (points === Number.NEGATIVE_INFINITY) conflict = feature;
-      if (points !== 0) parts.push(`${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`);
-      weights.push([feature, points]);
+      if (points !== 0) weights.push([feature, points]);
     });
-    return { a, b, x, y, score, parts, weights, reason: reasonOf(x, y, score, conflict) };
+    return { a, b, x, y, score, weights, reason: reasonOf(x, y, score, conflict) };
   };
   const tally = (title: string, selected: string[]) => {
     const reasons = new Map<string, number>();
@@ -71,7 +69,10 @@ export async function explainMistakes(
   tally("false merges of look-alikes by reason", [...falseMerges]);
   const show = (title: string, pair: string) => {
     const found = explained(pair);
-    if (found !== undefined) console.log(`  [${title}] ${found.score.toFixed(1)}: ${found.parts.join(", ")}\n      ${found.a}\n      ${found.b}`);
+    if (found !== undefined)
+      console.log(
+        `  [${title}] ${found.score.toFixed(1)}: ${found.weights.map(([feature, points]) => `${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`).join(", ")}\n      ${found.a}\n      ${found.b}`,
+      );
   };
   for (const [category, set] of pairs.same) {
     console.log(`missed: ${category}`);

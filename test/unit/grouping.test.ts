@@ -1,3 +1,4 @@
+import { seededRandom } from "../factories/generated-listings.js";
 import { groupingRecord } from "../factories/grouping-records.js";
 import { describe, expect, it } from "vitest";
 import { identifyGroups } from "../../src/domain/grouping/cluster-identity.js";
@@ -245,19 +246,16 @@ describe("pair score", () => {
   });
 
   it("tells one or two photos in common between adverts of many photos (the building's façade, its view) from a copy's photos", () => {
-    // Photos of their own: 64-bit hashes drawn apart (two such hashes differ by about 32 bits, never by a few).
-    const photo = (seed: number) =>
-      [0x9e3779b9, 0x85ebca6b]
-        .map((salt) => (Math.imul(seed + 1, salt) ^ Math.imul(seed + 7, 0xc2b2ae35) ^ (seed << 13)) >>> 0)
-        .map((half) => half.toString(16).padStart(8, "0"))
-        .join("");
-    const own = (first: number, count: number) => Array.from({ length: count }, (_, index) => photo(first + index));
+    // Photos of their own: random 64-bit hashes, which differ by about 32 bits, never by the few of one photo's copies.
+    const next = seededRandom(2026);
+    const photo = () => Array.from({ length: 16 }, () => Math.floor(next() * 16).toString(16)).join("");
+    const own = (count: number) => Array.from({ length: count }, photo);
     const levelsOf = (a: string[], b: string[]) => comparePair(record({ hashes: a }), record({ hashes: b })).levels ?? [];
-    const [façade, view] = [photo(1000), photo(2000)];
-    expect(levelsOf([façade, ...own(0, 7)], [façade, ...own(100, 8)])).toContain("photos.otherPublishers:oneOfMany");
-    expect(levelsOf([façade, ...own(0, 3)], [façade, ...own(100, 3)])).toContain("photos.otherPublishers:one");
-    expect(levelsOf([façade, view, ...own(0, 7)], [façade, view, ...own(100, 8)])).toContain("photos.otherPublishers:twoOfMany");
-    expect(levelsOf([façade, view, ...own(0, 7)], [façade, view, ...own(0, 7)])).toContain("photos.otherPublishers:threeOrMore");
+    const [façade, view, copied] = [photo(), photo(), own(7)];
+    expect(levelsOf([façade, ...own(7)], [façade, ...own(8)])).toContain("photos.otherPublishers:oneOfMany");
+    expect(levelsOf([façade, ...own(3)], [façade, ...own(3)])).toContain("photos.otherPublishers:one");
+    expect(levelsOf([façade, view, ...own(7)], [façade, view, ...own(8)])).toContain("photos.otherPublishers:twoOfMany");
+    expect(levelsOf([façade, view, ...copied], [façade, view, ...copied])).toContain("photos.otherPublishers:threeOrMore");
   });
 
   it("discounts the renders a promoter shows on every unit of a programme", () => {
