@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findMatchCandidates } from "../../src/modules/ingest/ingest.repository.js";
+import { rawRows } from "../../src/modules/compiled-row-mapper.js";
+import { findMatchCandidates, matchCandidatesStatement } from "../../src/modules/ingest/ingest.repository.js";
 import { candidateWindows, mergeWindows } from "../../src/modules/ingest/property-assignment.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -37,4 +39,39 @@ describe("match candidates of a batch", () => {
     const found = (await findMatchCandidates(database.db, windows)).map((candidate) => candidate.classifiedId);
     expect(found).toEqual([stored.id]);
   });
+
+  it("reads each of its parameters once, however many classifieds the zones' windows find", async () => {
+    // Five look-alikes in Schiltigheim, which a Strasbourg flat's zone window finds.
+    const lookAlikes = [0, 1, 2, 3, 4].map((n) =>
+      observation({ ...flat, transaction: { price: 310_000 + n * 1_000 }, location: place("67300", "Schiltigheim") }),
+    );
+    await ingest(database.db, lookAlikes);
+    const stored = await classifiedOf(database.db, lookAlikes[0] ?? {});
+    const windows = mergeWindows(candidateWindows({ ...stored, inseeCode: "67482" }));
+    expect(await findMatchCandidates(database.db, windows)).toHaveLength(5);
+
+    // A parameter scanned once per row found costs the batch's communes times the rows, which grow with the
+    // table. Nested loops are what the planner picks without statistics (a first load): forced here.
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_hashjoin = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      const [[explained]] = (await rawRows(tx, sql`explain (analyze, format json) ${matchCandidatesStatement(windows)}`)) as [[unknown]];
+      return explained;
+    });
+    const parameterScans = planNodes(typeof plan === "string" ? JSON.parse(plan) : plan).filter((node) => node["Node Type"] === "CTE Scan");
+    expect(parameterScans.length).toBeGreaterThan(0);
+    // Once, or never in a branch with nothing to join.
+    for (const scan of parameterScans) expect(scan["Actual Loops"], `scans of ${scan["CTE Name"]}`).toBeLessThanOrEqual(1);
+  });
 });
+
+type PlanNode = { "Node Type"?: string; "CTE Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[]; Plan?: PlanNode };
+
+/** Every node of an `explain (format json)` plan. */
+function planNodes(value: unknown): PlanNode[] {
+  const roots = (Array.isArray(value) ? value : [value]) as PlanNode[];
+  return roots.flatMap((root) => {
+    const node = root.Plan ?? root;
+    return [node, ...(node.Plans ?? []).flatMap((child) => planNodes(child))];
+  });
+}

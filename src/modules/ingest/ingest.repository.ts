@@ -58,7 +58,10 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
  * portal order. The windows are joined, not tested row by row: a commune's window is one range of
  * classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's classifieds of
  * those types and areas, their prices checked in the index, then kept when of another commune of the window's
- * zone: the zones' communes arrive as one more parameter). The unknown areas have their own branches, so that
+ * zone). The zone of each commune of the batch's zones arrives as one JSON object, read once per statement (an
+ * init plan) and looked up by key for each row found: joined as a list of rows instead, it was scanned whole for
+ * each row wherever the planner had no statistics to expect many (a first load), a cost that grew with the
+ * table (docs/performance.md). The unknown areas have their own branches, so that
  * the known ones stay an index range: with an `or` of the three, PostgreSQL read every classified of the commune
  * and types and then filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450
  * windows).
@@ -69,6 +72,17 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
  */
 export async function findMatchCandidates(db: Database, windows: readonly CandidateWindow[]): Promise<PropertyCandidate[]> {
   if (windows.length === 0) return [];
+  // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
+  const rows = (await rawRows(db, matchCandidatesStatement(windows))).map(groupingColumnsOfRow);
+  // A classified without an area falls in its block's branch and, when a window has no area either, in the
+  // window's; one of a zone in the windows of several of the batch's classifieds: keep it once.
+  const unique = new Map<string, GroupingColumns>();
+  for (const row of rows) if (!unique.has(row.id)) unique.set(row.id, row);
+  return [...unique.values()].map(candidateOf);
+}
+
+/** The statement of `findMatchCandidates`, for windows that are not empty. */
+export function matchCandidatesStatement(windows: readonly CandidateWindow[]): SQL {
   const json = (kind: CandidateWindow["kind"]) =>
     JSON.stringify(
       windows
@@ -89,12 +103,12 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
     "place text, department text, besides text, property_type text, transaction_type text, area_min float8, area_max float8, price_min float8, price_max float8",
   );
   const inBlock = sql`c.insee_code = w.place and c.property_type = w.property_type and c.transaction_type = w.transaction_type`;
-  const statement = sql`with w as materialized (
+  return sql`with w as materialized (
       select * from jsonb_to_recordset(${json("commune")}::jsonb) as w(${columns})
     ), z as materialized (
       select * from jsonb_to_recordset(${json("zone")}::jsonb) as z(${columns})
-    ), zone_communes as materialized (
-      select * from jsonb_to_recordset(${zoneCommunes(windows)}::jsonb) as zc(zone text, insee_code text)
+    ), commune_zones as materialized (
+      select ${zonesOfCommunes(windows)}::jsonb as zone_of
     ), blocks as materialized (select distinct place, property_type, transaction_type from w)
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} and c.area between w.area_min and w.area_max
     union all
@@ -104,21 +118,15 @@ export async function findMatchCandidates(db: Database, windows: readonly Candid
     union all
     select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.property_type = z.property_type
       and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
-      join zone_communes zc on zc.zone = z.place and zc.insee_code = c.insee_code
-      where c.insee_code <> z.besides`;
-  // Tens of thousands of rows a batch once the table is large: mapped by the compiled mapping, not Drizzle's.
-  const rows = (await rawRows(db, statement)).map(groupingColumnsOfRow);
-  // A classified without an area falls in its block's branch and, when a window has no area either, in the
-  // window's; one of a zone in the windows of several of the batch's classifieds: keep it once.
-  const unique = new Map<string, GroupingColumns>();
-  for (const row of rows) if (!unique.has(row.id)) unique.set(row.id, row);
-  return [...unique.values()].map(candidateOf);
+      where c.insee_code <> z.besides and (select zone_of from commune_zones) ->> c.insee_code = z.place`;
 }
 
-/** The communes of the zones of `windows`, as a JSON parameter of rows (zone, insee_code). */
-function zoneCommunes(windows: readonly CandidateWindow[]): string {
+/** The zone of every commune of the zones of `windows`, as a JSON object parameter keyed by INSEE code. */
+function zonesOfCommunes(windows: readonly CandidateWindow[]): string {
   const zones = new Set(windows.filter((window) => window.kind === "zone").map((window) => window.place));
-  return JSON.stringify([...zones].flatMap((zone) => communesOfZone(zone).map((inseeCode) => ({ zone, insee_code: inseeCode }))));
+  const zoneOf: Record<string, string> = {};
+  for (const zone of zones) for (const inseeCode of communesOfZone(zone)) zoneOf[inseeCode] = zone;
+  return JSON.stringify(zoneOf);
 }
 
 /** The columns grouping compares, read for candidates instead of whole rows (descriptions are long). */
