@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/modules/compiled-row-mapper.js";
 import { findMatchCandidates, matchCandidatesStatement } from "../../src/modules/ingest/ingest.repository.js";
-import { candidateWindows, mergeWindows } from "../../src/modules/ingest/property-assignment.js";
+import { candidateWindows, mergeWindows, type CandidateWindow } from "../../src/modules/ingest/property-assignment.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { classifiedOf, ingest } from "./ingest.helpers.js";
@@ -40,8 +40,8 @@ describe("match candidates of a batch", () => {
     expect(found).toEqual([stored.id]);
   });
 
-  it("reads each of its parameters once, however many classifieds the zones' windows find", async () => {
-    // Five look-alikes in Schiltigheim, which a Strasbourg flat's zone window finds.
+  /** A Strasbourg flat's windows, whose zone window finds five look-alikes in Schiltigheim. */
+  async function zoneLookAlikes() {
     const lookAlikes = [0, 1, 2, 3, 4].map((n) =>
       observation({ ...flat, transaction: { price: 310_000 + n * 1_000 }, location: place("67300", "Schiltigheim") }),
     );
@@ -49,23 +49,49 @@ describe("match candidates of a batch", () => {
     const stored = await classifiedOf(database.db, lookAlikes[0] ?? {});
     const windows = mergeWindows(candidateWindows({ ...stored, inseeCode: "67482" }));
     expect(await findMatchCandidates(database.db, windows)).toHaveLength(5);
+    return windows;
+  }
 
-    // A parameter scanned once per row found costs the batch's communes times the rows, which grow with the
-    // table. Nested loops are what the planner picks without statistics (a first load): forced here.
+  /**
+   * The statement's plan as on a large table: nested loops over the windows and index scans, which the planner
+   * picks at that size, and also without statistics (a first load). A table of a few rows is read whole instead.
+   */
+  async function planAtScale(windows: readonly CandidateWindow[]): Promise<PlanNode[]> {
     const plan = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_hashjoin = off`);
-      await tx.execute(sql`set local enable_mergejoin = off`);
+      for (const method of ["hashjoin", "mergejoin", "seqscan", "bitmapscan"]) await tx.execute(sql.raw(`set local enable_${method} = off`));
       const [[explained]] = (await rawRows(tx, sql`explain (analyze, format json) ${matchCandidatesStatement(windows)}`)) as [[unknown]];
       return explained;
     });
-    const parameterScans = planNodes(typeof plan === "string" ? JSON.parse(plan) : plan).filter((node) => node["Node Type"] === "CTE Scan");
+    return planNodes(typeof plan === "string" ? JSON.parse(plan) : plan);
+  }
+
+  it("reads each of its parameters once, however many classifieds the zones' windows find", async () => {
+    const parameterScans = (await planAtScale(await zoneLookAlikes())).filter((node) => node["Node Type"] === "CTE Scan");
     expect(parameterScans.length).toBeGreaterThan(0);
+    // A parameter scanned once per row found costs the batch's communes times the rows, which grow with the table.
     // Once, or never in a branch with nothing to join.
     for (const scan of parameterScans) expect(scan["Actual Loops"], `scans of ${scan["CTE Name"]}`).toBeLessThanOrEqual(1);
   });
+
+  it("bounds a zone's window by price within the index, not by reading every classified of its areas", async () => {
+    const zoneScans = (await planAtScale(await zoneLookAlikes())).filter((node) => node["Index Name"] === "classifieds_department_match_idx");
+    expect(zoneScans).toHaveLength(1);
+    const [scan] = zoneScans;
+    expect(scan?.["Index Cond"]).toContain("price_current");
+    expect(scan?.Filter ?? "").not.toContain("price_current");
+  });
 });
 
-type PlanNode = { "Node Type"?: string; "CTE Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[]; Plan?: PlanNode };
+type PlanNode = {
+  "Node Type"?: string;
+  "CTE Name"?: string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  Filter?: string;
+  "Actual Loops"?: number;
+  Plans?: PlanNode[];
+  Plan?: PlanNode;
+};
 
 /** Every node of an `explain (format json)` plan. */
 function planNodes(value: unknown): PlanNode[] {

@@ -95,12 +95,14 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
           transaction_type: window.transactionType,
           area_min: window.areaMin,
           area_max: window.areaMax,
-          price_min: window.priceMin,
-          price_max: window.priceMax,
+          // Whole euros, as stored: compared with a bigint, the stored integer price is a condition of the index's
+          // range; compared with a float it was a filter applied after reading each row of the area's range.
+          price_min: window.priceMin === null ? null : Math.ceil(window.priceMin),
+          price_max: window.priceMax === null ? null : Math.floor(window.priceMax),
         })),
     );
   const columns = sql.raw(
-    "place text, department text, besides text, property_type text, transaction_type text, area_min float8, area_max float8, price_min float8, price_max float8",
+    "place text, department text, besides text, property_type text, transaction_type text, area_min float8, area_max float8, price_min bigint, price_max bigint",
   );
   const inBlock = sql`c.insee_code = w.place and c.property_type = w.property_type and c.transaction_type = w.transaction_type`;
   return sql`with w as materialized (
