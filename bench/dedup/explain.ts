@@ -69,10 +69,7 @@ export async function explainMistakes(
   tally("false merges of look-alikes by reason", [...falseMerges]);
   const show = (title: string, pair: string) => {
     const found = explained(pair);
-    if (found !== undefined)
-      console.log(
-        `  [${title}] ${found.score.toFixed(1)}: ${found.weights.map(([feature, points]) => `${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`).join(", ")}\n      ${found.a}\n      ${found.b}`,
-      );
+    if (found !== undefined) console.log(`  [${title}] ${found.score.toFixed(1)}: ${describeWeights(found.weights)}\n      ${found.a}\n      ${found.b}`);
   };
   for (const [category, set] of pairs.same) {
     console.log(`missed: ${category}`);
@@ -82,6 +79,11 @@ export async function explainMistakes(
     console.log(`merged: ${category}`);
     for (const pair of [...set].filter(together).slice(0, count)) show(category, pair);
   }
+}
+
+/** A pair's weights as printed: each level with its points, or CONFLICT. */
+function describeWeights(weights: ReadonlyArray<[string, number]>): string {
+  return weights.map(([feature, points]) => `${feature} ${points === Number.NEGATIVE_INFINITY ? "CONFLICT" : points.toFixed(1)}`).join(", ");
 }
 
 /** The levels that cost the scored missed pairs most: how many pairs show each, and the weight they lost by it. */
