@@ -31,6 +31,7 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     publisherEmail: null,
     publisherIsProfessional: null,
     contactPhone: null,
+    isExclusiveMandate: null,
     latitude: null,
     longitude: null,
     dpeLabel: null,

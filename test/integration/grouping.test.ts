@@ -4,7 +4,7 @@ import { classifieds, events, properties, propertyRedirects } from "../../src/db
 import { getProperty } from "../../src/modules/properties/properties.service.js";
 import { createRequestContext } from "../../src/modules/request-context.js";
 import { regroupStored } from "../../src/modules/ingest/regroup.service.js";
-import { imageHashFor, observation, revise, sameFlat } from "../factories/observations.js";
+import { companyNumbersFor, imageHashFor, observation, revise, sameFlat } from "../factories/observations.js";
 import { EVERYWHERE, viewerWith } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { classifiedOf, eventsOf, ingest, propertyById } from "./ingest.helpers.js";
@@ -120,6 +120,33 @@ describe("grouping: merges, splits, relocations and order", () => {
     const propertyId = (await classifiedOf(database.db, agency)).propertyId;
     expect((await classifiedOf(database.db, owner)).propertyId).toBe(propertyId);
     expect((await classifiedOf(database.db, stranger)).propertyId).not.toBe(propertyId);
+  });
+
+  it("keeps apart two agents of one mandatary network who each hold an exclusive mandate", async () => {
+    // Flats of one building sold by two agents: each advert shows the building's façade among its own photos. Two
+    // exclusive mandates say two flats; without them the same adverts are taken for one flat.
+    const network = companyNumbersFor(424_242);
+    const agent = (phone: string, isExclusiveMandate: boolean, facade: number, price: number) => {
+      const n = (listingNumber += 1);
+      return vagueFlat({
+        source: { domain: "safti.fr", url: `https://www.safti.fr/annonces/achat/appartement/paris-11e/${n}` },
+        publisher: { type: "mandatary", name: "SAFTI", phone, email: undefined, siret: network.siret },
+        contact: undefined,
+        transaction: { isExclusiveMandate, price },
+        media: { images: [{ url: `https://img.example.fr/facade-${facade}.jpg`, perceptualHash: imageHashFor(facade, 0) }, ...photos(n, 5)] },
+      });
+    };
+    const first = agent("07 73 99 33 40", true, 1, 650_000);
+    const second = agent("06 33 01 45 07", true, 1, 650_000);
+    await ingest(database.db, [first]);
+    await ingest(database.db, [revise(second, { observedAt: "2026-11-20T09:00:00Z" })]);
+    expect((await classifiedOf(database.db, second)).propertyId).not.toBe((await classifiedOf(database.db, first)).propertyId);
+
+    const shared = [agent("07 73 99 33 40", false, 2, 990_000), agent("06 33 01 45 07", false, 2, 990_000)];
+    await ingest(database.db, shared);
+    expect((await classifiedOf(database.db, shared[1] as Record<string, unknown>)).propertyId).toBe(
+      (await classifiedOf(database.db, shared[0] as Record<string, unknown>)).propertyId,
+    );
   });
 
   it("splits a listing off its property when a correction no longer fits; the property keeps its id", async () => {

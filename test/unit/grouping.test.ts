@@ -186,6 +186,38 @@ describe("pair score", () => {
     expect(scorePair(agent("+33622222222"), other)).toBeGreaterThan(scorePair(agent("+33611111111"), other));
   });
 
+  it("keeps apart two mandatary agents who each hold an exclusive mandate, not one agent's copy on another portal", () => {
+    // Two agents of one network selling two flats of one building: the same area and rooms, prices 11% apart, each
+    // advert with the building's façade among its own photos.
+    const facade = "9b3e6c1d7a2f4e58";
+    const agent = (phone: string, own: string[], overrides: Partial<GroupingRecord> = {}) =>
+      record({
+        publisherIsProfessional: true,
+        publisherType: "mandatary",
+        publisherSiret: "90007174700126",
+        publisherPhone: phone,
+        isExclusiveMandate: true,
+        area: 77,
+        roomCount: 3,
+        bedroomCount: null,
+        price: 320_000,
+        dpeLabel: "c",
+        gesLabel: "c",
+        hashes: [facade, ...own],
+        ...overrides,
+      });
+    const own = (seed: number) => Array.from({ length: 6 }, (_, index) => ((seed * 7 + index) * 0x9e3779b1).toString(16).padStart(16, "0").slice(-16));
+    const first = agent("+33773993340", own(1));
+    const second = agent("+33633014507", own(2), { area: 78, price: 360_000 });
+    expect(comparePair(first, second)).toEqual({ conflict: "mandate" });
+    expect(clusterRecords([first, second])).toHaveLength(2);
+    // Without both mandates exclusive, the pair is scored as before.
+    expect(comparePair(first, { ...second, isExclusiveMandate: null }).conflict).toBeUndefined();
+    // One agent's copy: the same mobile, or the network's switchboard on another portal.
+    expect(comparePair(first, agent("+33773993340", own(1))).conflict).toBeUndefined();
+    expect(comparePair(first, agent("+33970131662", own(1))).conflict).toBeUndefined();
+  });
+
   it("recognises one agency from the SIRET on one portal and only its SIREN, phone, e-mail or name on another", () => {
     const siret = record({ publisherType: "agency", publisherSiret: "55210055400013", publisherSiren: "552100554" });
     expect(isSamePublisher(siret, record({ publisherType: "agency", publisherSiren: "552100554" }))).toBe(true);
@@ -414,7 +446,15 @@ describe("clustering", () => {
 
 describe("regrouping after a change", () => {
   it("groups a classified again when any publisher field grouping reads changes, not after a status change", () => {
-    for (const field of ["publisherSiret", "publisherSiren", "publisherPhone", "publisherName", "publisherEmail", "publisherIsProfessional"])
+    for (const field of [
+      "publisherSiret",
+      "publisherSiren",
+      "publisherPhone",
+      "publisherName",
+      "publisherEmail",
+      "publisherIsProfessional",
+      "isExclusiveMandate",
+    ])
       expect(changesGrouping(new Set([field])), field).toBe(true);
     expect(changesGrouping(new Set(["status", "removedAt"]))).toBe(false);
   });

@@ -41,6 +41,8 @@ export type GroupingRecord = {
   publisherEmail: string | null;
   publisherIsProfessional: boolean | null;
   contactPhone: string | null;
+  /** An exclusive mandate: the publisher alone sells the property. */
+  isExclusiveMandate: boolean | null;
   latitude: number | null;
   longitude: number | null;
   dpeLabel: string | null;
@@ -193,6 +195,7 @@ const CONFLICTABLE_FEATURES: ReadonlyArray<{ feature: string; levelOf: (a: Group
   { feature: "dpeLabel", levelOf: (a, b) => labelLevel(a.dpeLabel, b.dpeLabel) },
   { feature: "gesLabel", levelOf: (a, b) => labelLevel(a.gesLabel, b.gesLabel) },
   { feature: "year", levelOf: (a, b) => yearLevel(a.constructionYear, b.constructionYear) },
+  { feature: "mandate", levelOf: (a, b) => (twoExclusiveAgents(a, b) ? CONFLICTING : null) },
 ];
 
 /**
@@ -222,6 +225,30 @@ export function oneAgencysTwoAdverts(a: GroupingRecord, b: GroupingRecord): bool
   if (!isSamePublisher(a, b)) return false;
   const distance = textDistance(a.textSignature, b.textSignature);
   return distance !== null && distance > SIMILAR_TEXT_MAX_BITS && countSharedPhotos(a, b) === 1;
+}
+
+/**
+ * Two mandatary agents each holding an exclusive mandate: a property's sale is left to one agent, so these are two
+ * properties. An agent is told apart by their own mobile; a network's switchboard (a landline), or a phone or e-mail
+ * the two share, may be one agent's copy on another portal. Not applied between agencies: portals give one agency
+ * under another establishment's SIRET or a holding's SIREN, and on the evaluation feeds the rule cost more copies
+ * there than it kept flats apart (docs/grouping-quality.md).
+ */
+function twoExclusiveAgents(a: GroupingRecord, b: GroupingRecord): boolean {
+  if (a.isExclusiveMandate !== true || b.isExclusiveMandate !== true) return false;
+  if (a.publisherType !== "mandatary" || b.publisherType !== "mandatary") return false;
+  if (sharedValue(a.publisherPhone, b.publisherPhone) || sharedValue(a.contactPhone, b.contactPhone) || sharedValue(a.publisherEmail, b.publisherEmail))
+    return false;
+  return isMobile(a.publisherPhone) && isMobile(b.publisherPhone);
+}
+
+function sharedValue(a: string | null, b: string | null): boolean {
+  return a !== null && a === b;
+}
+
+/** A French mobile number (E.164): a mandatary agent's own line, where a network's switchboard is a landline. */
+function isMobile(phone: string | null): boolean {
+  return phone !== null && (phone.startsWith("+336") || phone.startsWith("+337"));
 }
 
 /** Whether the company numbers say one company (true), two (false), or nothing (null: a side gives none). */

@@ -45,6 +45,7 @@ export type GroupingColumns = Pick<
   | "publisherEmail"
   | "publisherIsProfessional"
   | "contactPhone"
+  | "isExclusiveMandate"
   | "latitude"
   | "longitude"
   | "dpeLabel"
@@ -89,6 +90,7 @@ const GROUPING_FIELDS: ReadonlySet<string> = new Set([
   "publisherEmail",
   "publisherIsProfessional",
   "contactPhone",
+  "isExclusiveMandate",
   "latitude",
   "longitude",
   "dpeLabel",
@@ -147,6 +149,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     publisherEmail: row.publisherEmail,
     publisherIsProfessional: row.publisherIsProfessional,
     contactPhone: row.contactPhone,
+    isExclusiveMandate: row.isExclusiveMandate,
     latitude: row.latitude,
     longitude: row.longitude,
     dpeLabel: row.dpeLabel,
