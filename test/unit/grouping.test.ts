@@ -407,6 +407,25 @@ describe("clustering", () => {
     expect(blockPairs([third, unknown].sort((a, b) => (a.key < b.key ? -1 : 1)))[0]?.sharedPhotos).toBe(1);
   });
 
+  it("counts for nothing the photos that two adverts with different energy diagnoses share, two at most", () => {
+    // One agency's adverts of two flats of one building, each showing the façade and the staircase among photos of
+    // its own: the DPE values (194 and 248 kWh/m².year) say two flats. Another agency's advert of the second flat
+    // shows the building's two photos and the second flat's own.
+    const building = ["9b3e6c1d7a2f4e58", "4b80450b226f9dbc"];
+    const flat = (dpeValue: number, own: string[]) => record({ dpeLabel: "d", dpeValue, hashes: [...building, ...own] });
+    const first = flat(194, ["2d3216ff678e8f08", "a04f97dca03355cc", "b396d8b307f67035"]);
+    const second = flat(248, ["87d160d03cd857ee", "323959f62aa4894e", "a2a00139952c03d4"]);
+    const copy = flat(248, ["87d160d03cd857ee", "323959f62aa4894e", "a2a00139952c03d4"]);
+    const block = [first, second, copy].sort((a, b) => (a.key < b.key ? -1 : 1));
+    const shared = (x: GroupingRecord, y: GroupingRecord) =>
+      blockPairs(block).find(({ a, b }) => (block[a] === x && block[b] === y) || (block[a] === y && block[b] === x))?.sharedPhotos;
+    expect(shared(first, copy)).toBe(0);
+    expect(shared(second, copy)).toBe(3);
+    // The same flat diagnosed again, its copies showing all its photos, keeps them.
+    const rediagnosed = flat(194, ["87d160d03cd857ee", "323959f62aa4894e", "a2a00139952c03d4"]);
+    expect(blockPairs([second, rediagnosed].sort((a, b) => (a.key < b.key ? -1 : 1)))[0]?.sharedPhotos).toBe(5);
+  });
+
   it("counts for nothing a photo that two adverts of one agency, written separately, share alone", () => {
     // One agency's adverts of two flats of one building, each with the façade and photos of its own rooms and a
     // text of its own, no floor given; the owner of the first flat shows the façade too. An agency copies its own

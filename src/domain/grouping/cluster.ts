@@ -9,7 +9,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { MATCH_MODEL } from "./match-model.js";
-import { blockKey, cannotBeOne, oneAgencysTwoAdverts, worthComparing } from "./pair-features.js";
+import { blockKey, cannotBeOne, oneAgencysTwoAdverts, twoDiagnosedFlats, worthComparing } from "./pair-features.js";
 import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { sharedPhotoMasks } from "./photo-hash.js";
 
@@ -350,14 +350,16 @@ function weightOf(count: number): number {
  * Whether two of `records` are two properties: they cannot be one, or they give different floors (a photo shown
  * on two floors is of the building, its façade or its staircase, whatever the floors' gap: a floor off by one may
  * be the ground floor written 0 or 1 for one flat, not for two listings that show one photo of it), or they are
- * two adverts of one publisher sharing only that photo (`oneAgencysTwoAdverts`).
+ * two adverts of one publisher sharing only that photo (`oneAgencysTwoAdverts`), or two adverts with different
+ * energy diagnoses sharing at most two photos (`twoDiagnosedFlats`).
  */
 function anyTwoDistinct(records: readonly GroupingRecord[]): boolean {
   for (let i = 0; i < records.length; i += 1)
     for (let j = i + 1; j < records.length; j += 1) {
       const a = records[i] as GroupingRecord;
       const b = records[j] as GroupingRecord;
-      if (cannotBeOne(a, b) || (a.floor !== null && b.floor !== null && a.floor !== b.floor) || oneAgencysTwoAdverts(a, b)) return true;
+      if (cannotBeOne(a, b) || (a.floor !== null && b.floor !== null && a.floor !== b.floor) || oneAgencysTwoAdverts(a, b) || twoDiagnosedFlats(a, b))
+        return true;
     }
   return false;
 }

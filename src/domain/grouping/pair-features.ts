@@ -251,6 +251,15 @@ function isMobile(phone: string | null): boolean {
   return phone !== null && (phone.startsWith("+336") || phone.startsWith("+337"));
 }
 
+/**
+ * Two adverts whose energy figures differ by more than a tenth (DPE or GES value) and that share at most two photos:
+ * two flats' diagnoses. One flat diagnosed again is still shown with its own photos, most of which its copies share.
+ */
+export function twoDiagnosedFlats(a: GroupingRecord, b: GroupingRecord): boolean {
+  if (valueLevel(a.dpeValue, b.dpeValue) !== "different" && valueLevel(a.gesValue, b.gesValue) !== "different") return false;
+  return countSharedPhotos(a, b) <= 2;
+}
+
 /** Whether the company numbers say one company (true), two (false), or nothing (null: a side gives none). */
 function sameCompany(a: GroupingRecord, b: GroupingRecord): boolean | null {
   if (a.publisherSiret !== null && b.publisherSiret !== null) return a.publisherSiret === b.publisherSiret;
