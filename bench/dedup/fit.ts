@@ -114,6 +114,7 @@ const DISAGREEMENTS = [
   /^photos.*:none/,
   /^area:(close|far)$/,
   /^(rooms|bedrooms|floor):offByOne$/,
+  /^rooms:twoApart$/,
   /^price:within(15|30)pct$/,
   /^(dpe|ges)Label:adjacent$/,
   /^(dpe|ges)Value.*:(close|different)$/,

@@ -150,7 +150,8 @@ describe("pair score", () => {
   it.each([
     ["two floors", { floor: 2 }, { floor: 5 }],
     ["areas 20% apart", { area: 50 }, { area: 62 }],
-    ["two rooms apart", { roomCount: 1 }, { roomCount: 3 }],
+    ["three rooms apart", { roomCount: 1 }, { roomCount: 4 }],
+    ["two bedrooms apart", { bedroomCount: 1 }, { bedroomCount: 3 }],
     ["two energy labels apart", { dpeLabel: "b" }, { dpeLabel: "d" }],
     ["prices 40% apart", { price: 390_000 }, { price: 650_000 }],
     ["communes of two intercommunalities", { inseeCode: "67482" }, { inseeCode: "67180" }],
@@ -159,6 +160,14 @@ describe("pair score", () => {
     const a = record({ hashes: [LIVING, KITCHEN], ...left });
     const b = record({ hashes: [LIVING, KITCHEN], ...right });
     expect(scorePair(a, b)).toBe(CONFLICT);
+  });
+
+  it("weighs rooms two apart against a match without ruling it out: an owner may give the bedrooms as rooms", () => {
+    const agency = record({ roomCount: 4, hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"] });
+    const owner = record({ roomCount: 2, hashes: [LIVING, KITCHEN, "17e2c4a8f3b6d590"] });
+    expect(comparePair(agency, owner).levels).toContain("rooms:twoApart");
+    expect(scorePair(agency, owner)).toBeGreaterThanOrEqual(MATCH_MODEL.link);
+    expect(scorePair(agency, owner)).toBeLessThan(scorePair(agency, { ...owner, roomCount: 4 }));
   });
 
   it("takes the same publisher with other photos as another property of that publisher", () => {

@@ -188,7 +188,7 @@ export function cannotBeOne(a: GroupingRecord, b: GroupingRecord): boolean {
  */
 const CONFLICTABLE_FEATURES: ReadonlyArray<{ feature: string; levelOf: (a: GroupingRecord, b: GroupingRecord) => string | null }> = [
   { feature: "area", levelOf: (a, b) => areaLevel(a.area, b.area) },
-  { feature: "rooms", levelOf: (a, b) => countLevel(a.roomCount, b.roomCount) }, // the living room counted or not: off by one
+  { feature: "rooms", levelOf: (a, b) => roomLevel(a.roomCount, b.roomCount) },
   { feature: "bedrooms", levelOf: (a, b) => countLevel(a.bedroomCount, b.bedroomCount) },
   { feature: "floor", levelOf: (a, b) => countLevel(a.floor, b.floor) }, // the ground floor written 0 or 1
   { feature: "price", levelOf: (a, b) => priceLevel(a.price, b.price) },
@@ -286,6 +286,15 @@ function areaLevel(a: number | null, b: number | null): string | null {
   if (gap <= 0.015 || Math.abs(a - b) <= 0.5) return "same";
   if (gap <= 0.085) return "close"; // carrez or floor area, rounding
   return gap <= MAX_AREA_GAP ? "far" : CONFLICTING;
+}
+
+/**
+ * Rooms one apart: the living room counted or not. Two apart: an owner who gives the bedrooms as rooms and an agency
+ * that counts the living room and the kitchen too, or two flats.
+ */
+function roomLevel(a: number | null, b: number | null): string | null {
+  if (a === null || b === null) return null;
+  return Math.abs(a - b) === 2 ? "twoApart" : countLevel(a, b);
 }
 
 function countLevel(a: number | null, b: number | null): string | null {
