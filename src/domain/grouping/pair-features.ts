@@ -289,8 +289,8 @@ function areaLevel(a: number | null, b: number | null): string | null {
 }
 
 /**
- * Rooms one apart: the living room counted or not. Two apart: an owner who gives the bedrooms as rooms and an agency
- * that counts the living room and the kitchen too, or two flats.
+ * Rooms one apart: the living room counted or not. Two apart: an owner who gives only the bedrooms where the agency
+ * counts a double living room as two rooms, or two flats; the model weighs it (`rooms:twoApart`).
  */
 function roomLevel(a: number | null, b: number | null): string | null {
   if (a === null || b === null) return null;
