@@ -72,3 +72,18 @@ function underItsTerritory(number: PhoneNumber): PhoneNumber | undefined {
   const subscriber = range.keepPrefix ? nationalNumber : nationalNumber.slice(3);
   return parsePhoneNumberFromString(`+${range.callingCode}${subscriber}`);
 }
+
+/**
+ * Whether an E.164 number is a French mobile: 06 and 07 in metropolitan France, the overseas territories' mobile
+ * ranges (0690, 0694, 0696, 0692...). An agent of a mandatary network answers on their own mobile; an office or a
+ * network's switchboard on a landline.
+ */
+export function isFrenchMobile(e164: string): boolean {
+  return FRENCH_MOBILE_PREFIXES.some((prefix) => e164.startsWith(prefix));
+}
+
+const FRENCH_MOBILE_PREFIXES: readonly string[] = [
+  "+336",
+  "+337",
+  ...OVERSEAS_RANGES.flatMap((range) => range.prefixes.filter((prefix) => prefix.startsWith("6")).map((prefix) => `+${range.callingCode}${prefix}`)),
+];

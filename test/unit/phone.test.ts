@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toE164 } from "../../src/domain/phone.js";
+import { isFrenchMobile, toE164 } from "../../src/domain/phone.js";
 
 describe("toE164", () => {
   it.each([
@@ -86,5 +86,14 @@ describe("toE164", () => {
     for (const raw of ["01 44 55 66 77", "0590 27 12 34", "0508 41 12 34", "+44 20 7946 0958"]) {
       expect(toE164(raw)).toMatch(/^\+?[1-9]\d{1,14}$/);
     }
+  });
+});
+
+describe("isFrenchMobile", () => {
+  it("tells mobiles, metropolitan and overseas, from landlines and switchboards", () => {
+    for (const mobile of ["06 12 34 56 78", "07 73 99 33 40", "0690 12 34 56", "0692 12 34 56", "0696 12 34 56"])
+      expect(isFrenchMobile(toE164(mobile) ?? ""), mobile).toBe(true);
+    for (const landline of ["01 44 55 66 77", "09 70 13 16 62", "0590 27 12 34", "0262 21 12 34", "+44 20 7946 0958"])
+      expect(isFrenchMobile(toE164(landline) ?? ""), landline).toBe(false);
   });
 });

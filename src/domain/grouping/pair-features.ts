@@ -8,6 +8,7 @@
  * and texts prove less than another publisher's), and units of one new-build programme share the promoter's
  * renders, texts and energy study (so between two new builds they prove less still).
  */
+import { isFrenchMobile } from "../phone.js";
 import { includesPhoto, type PackedPhoto } from "./photo-hash.js";
 import { textDistance } from "./text-signature.js";
 
@@ -209,8 +210,7 @@ export function isSamePublisher(a: GroupingRecord, b: GroupingRecord): boolean {
   if (a.publisherIsProfessional === false || b.publisherIsProfessional === false) return false;
   const company = sameCompany(a, b);
   if (company === false) return false;
-  const sameContact =
-    (a.publisherPhone !== null && a.publisherPhone === b.publisherPhone) || (a.publisherEmail !== null && a.publisherEmail === b.publisherEmail);
+  const sameContact = samePublisherContact(a, b);
   if (a.publisherType === "mandatary" || b.publisherType === "mandatary") return a.publisherType === b.publisherType && sameContact;
   return company === true || sameContact || (a.publisherName !== null && a.publisherName === b.publisherName);
 }
@@ -237,18 +237,17 @@ export function oneAgencysTwoAdverts(a: GroupingRecord, b: GroupingRecord): bool
 function twoExclusiveAgents(a: GroupingRecord, b: GroupingRecord): boolean {
   if (a.isExclusiveMandate !== true || b.isExclusiveMandate !== true) return false;
   if (a.publisherType !== "mandatary" || b.publisherType !== "mandatary") return false;
-  if (sharedValue(a.publisherPhone, b.publisherPhone) || sharedValue(a.contactPhone, b.contactPhone) || sharedValue(a.publisherEmail, b.publisherEmail))
-    return false;
-  return isMobile(a.publisherPhone) && isMobile(b.publisherPhone);
+  if (samePublisherContact(a, b) || sharedValue(a.contactPhone, b.contactPhone)) return false;
+  return a.publisherPhone !== null && b.publisherPhone !== null && isFrenchMobile(a.publisherPhone) && isFrenchMobile(b.publisherPhone);
+}
+
+/** The same publisher's phone or e-mail on both. */
+function samePublisherContact(a: GroupingRecord, b: GroupingRecord): boolean {
+  return sharedValue(a.publisherPhone, b.publisherPhone) || sharedValue(a.publisherEmail, b.publisherEmail);
 }
 
 function sharedValue(a: string | null, b: string | null): boolean {
   return a !== null && a === b;
-}
-
-/** A French mobile number (E.164): a mandatary agent's own line, where a network's switchboard is a landline. */
-function isMobile(phone: string | null): boolean {
-  return phone !== null && (phone.startsWith("+336") || phone.startsWith("+337"));
 }
 
 /**
