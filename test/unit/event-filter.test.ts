@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileStreamFilter, isEventVisible, streamPredicate, type EventFacts } from "../../src/modules/events/event-filter.js";
+import { compileStreamFilter, eventAsSeenBy, isEventVisible, streamPredicate, type EventFacts } from "../../src/modules/events/event-filter.js";
 import { departmentsReachable } from "../../src/modules/events/listing-event-stream.js";
 
 const event = (overrides: Partial<EventFacts> = {}): EventFacts => ({
@@ -11,6 +11,7 @@ const event = (overrides: Partial<EventFacts> = {}): EventFacts => ({
   sourceDomains: ["seloger.com"],
   sirens: ["552100554"],
   sirets: ["55210055400013"],
+  listings: null,
   ...overrides,
 });
 
@@ -38,6 +39,61 @@ describe("isEventVisible", () => {
     expect(isEventVisible(bySiret, event({ sirens: [] }))).toBe(true);
     expect(isEventVisible(bySiret, event({ department: "92" }))).toBe(false);
     expect(isEventVisible(bySiret, event({ sirens: [], sirets: [] }))).toBe(false);
+  });
+
+  it("shows a contract narrowed to publishers a property event only when one of its own classifieds caused it", () => {
+    // Two publishers list the flat; the other one's listing changed.
+    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: false };
+    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: true };
+    const causedByOther = event({
+      resource: "property",
+      type: "updated",
+      sirens: ["552100554", "732829320"],
+      sourceDomains: ["bienici.com", "seloger.com"],
+      listings: [own, other],
+    });
+    const causedByOwn = {
+      ...causedByOther,
+      listings: [
+        { ...own, cause: true },
+        { ...other, cause: false },
+      ],
+    };
+    const bySiren = contract({ departments: ["75"], sirens: ["732829320"] });
+    expect(isEventVisible(bySiren, causedByOther)).toBe(false);
+    expect(isEventVisible(bySiren, causedByOwn)).toBe(true);
+    expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, cause: true }, other] })).toBe(true);
+    // No cause (derived again, no classified changed): its members decide.
+    expect(isEventVisible(bySiren, { ...causedByOther, listings: [own, { ...other, cause: false }] })).toBe(true);
+    // Its own classified left the property, which none of its classifieds belongs to any more.
+    expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, member: false, cause: true }, other] })).toBe(false);
+    // A SIRET of the contract covers that establishment's listing only.
+    expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400021"] }), causedByOther)).toBe(false);
+    expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400013"] }), causedByOther)).toBe(true);
+    // A contract without publishers sees every change of a property it sees, as recorded.
+    expect(eventAsSeenBy(contract({ departments: ["75"] }), causedByOther)).toBe(causedByOther);
+  });
+
+  it("shows a narrowed contract its own classifieds' portals and publishers only, so filters cannot find the others'", () => {
+    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
+    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
+    const shared = event({
+      resource: "property",
+      type: "updated",
+      sirens: ["552100554", "732829320"],
+      sourceDomains: ["bienici.com", "seloger.com"],
+      listings: [own, other],
+    });
+    const bySiren = contract({ departments: ["75"], sirens: ["732829320"] });
+    expect(eventAsSeenBy(bySiren, shared)).toMatchObject({ sirens: ["732829320"], sirets: [], sourceDomains: ["seloger.com"], listings: [own] });
+    expect(streamPredicate(bySiren, { sourceDomains: ["bienici.com"] })(shared)).toBe(false);
+    expect(streamPredicate(bySiren, { sourceDomains: ["seloger.com"] })(shared)).toBe(true);
+    expect(streamPredicate(bySiren, { sirens: ["552100554"] })(shared)).toBe(false);
+    expect(streamPredicate(bySiren, { sirets: ["55210055400013"] })(shared)).toBe(false);
+    expect(streamPredicate(bySiren, { sirens: ["732829320"] })(shared)).toBe(true);
+    const everyone = contract({ departments: ["75"] });
+    expect(streamPredicate(everyone, { sourceDomains: ["bienici.com"] })(shared)).toBe(true);
+    expect(streamPredicate(everyone, { sirens: ["552100554"] })(shared)).toBe(true);
   });
 });
 

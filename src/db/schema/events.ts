@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The transactional outbox of deltas. A row is written in the same transaction as the change it describes.
  * `id` is the cursor: rows are only ever inserted through the events repository, which numbers them while
  * holding a transaction-scoped advisory lock, so cursor order is commit order (a reader that has seen N never
  * later finds a committed event below N).
- * The denormalised columns (department, publisher numbers, types, domains) let readers apply contracts and
- * stream filters without loading the listing.
+ * The denormalised columns (department, publisher numbers, types, domains, listings) let readers apply contracts
+ * and stream filters without loading the listing.
  */
 export const events = pgTable(
   "events",
@@ -24,10 +24,22 @@ export const events = pgTable(
     sirens: text("sirens").array().notNull().default(sql`'{}'::text[]`),
     sirets: text("sirets").array().notNull().default(sql`'{}'::text[]`),
     changedFields: text("changed_fields").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * A property event's listings: one entry per classified of the property, and one per classified that left it
+     * with this change, each with its publisher numbers, its portal and whether its change caused the event. A
+     * contract narrowed to publishers sees the event only when one of its own classifieds is a member and one
+     * caused it, and its stream filters see only its own classifieds' values: otherwise the event would tell it
+     * another publisher lists the same flat, and where. Null on classified events (their columns describe the
+     * classified itself) and on property events recorded before the column existed.
+     */
+    listings: jsonb("listings").$type<EventListing[]>(),
     occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("events_resource_idx").on(t.resourceId, t.id), index("events_occurred_at_idx").on(t.occurredAt)],
 );
+
+/** A classified as a property event records it (see `events.listings`). */
+export type EventListing = { siren: string | null; siret: string | null; sourceDomain: string; member: boolean; cause: boolean };
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

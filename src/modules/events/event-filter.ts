@@ -4,7 +4,10 @@ import type { EventResource, EventType, PropertyType, TransactionType } from "..
 import { sourceDomainOf } from "../../domain/url-key.js";
 
 /** The columns of an event that decide who may see it and which streams it belongs to. */
-export type EventFacts = Pick<EventRow, "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets">;
+export type EventFacts = Pick<
+  EventRow,
+  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets" | "listings"
+>;
 
 /**
  * What a subscriber or webhook asks for. Every list narrows the stream; an absent or empty list does not.
@@ -27,17 +30,47 @@ export type EventPredicate = (event: EventFacts) => boolean;
 /**
  * Whether the holder of `contract` may see the event: `isWithinContract` applied to the event's denormalised
  * columns. A property event carries the SIRENs and SIRETs of all its classifieds (which share its department),
- * so it is visible exactly when one of its classifieds is, as in the access repository's SQL.
+ * so it is visible when one of its classifieds is, as in the access repository's SQL.
  */
 export function isEventVisible(contract: Contract, event: EventFacts): boolean {
-  const { department } = event;
-  if (event.sirens.length === 0 && event.sirets.length === 0) {
-    return isWithinContract(contract, { department, siren: null, siret: null });
-  }
+  return eventAsSeenBy(contract, event) !== null;
+}
+
+/**
+ * The event as the holder of `contract` sees it, or null when it may not see it. Under a contract narrowed to
+ * publishers, a property event's listings decide (see `events.listings`): one of the contract's own classifieds
+ * must be a member, and one must have caused the event when any did; its portals and publisher numbers are then
+ * those of the contract's own members only, so that no stream filter tells it what another publisher's listing
+ * of the same flat is, or that there is one.
+ */
+export function eventAsSeenBy(contract: Contract, event: EventFacts): EventFacts | null {
+  const { department, listings } = event;
+  const narrowed = contract.sirens.length > 0 || contract.sirets.length > 0;
+  if (!narrowed || listings === null) return anyPublisherVisible(contract, department, event.sirens, event.sirets) ? event : null;
+  const own = listings.filter((listing) => isWithinContract(contract, { department, siren: listing.siren, siret: listing.siret }));
+  const members = own.filter((listing) => listing.member);
+  if (members.length === 0) return null;
+  if (listings.some((listing) => listing.cause) && !own.some((listing) => listing.cause)) return null;
+  return {
+    ...event,
+    sourceDomains: distinct(members.map((listing) => listing.sourceDomain)),
+    sirens: distinct(members.map((listing) => listing.siren)),
+    sirets: distinct(members.map((listing) => listing.siret)),
+    listings: own,
+  };
+}
+
+/** Whether a classified of `department` with one of these publisher numbers (or with none) is within the contract. */
+function anyPublisherVisible(contract: Contract, department: string, sirens: readonly string[], sirets: readonly string[]): boolean {
+  if (sirens.length === 0 && sirets.length === 0) return isWithinContract(contract, { department, siren: null, siret: null });
   return (
-    event.sirens.some((siren) => isWithinContract(contract, { department, siren, siret: null })) ||
-    event.sirets.some((siret) => isWithinContract(contract, { department, siren: null, siret }))
+    sirens.some((siren) => isWithinContract(contract, { department, siren, siret: null })) ||
+    sirets.some((siret) => isWithinContract(contract, { department, siren: null, siret }))
   );
+}
+
+function distinct(values: ReadonlyArray<string | null>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))].sort();
 }
 
 /** Compiles a filter into a predicate (sets built once: it runs for every event and every subscriber). */
@@ -65,7 +98,13 @@ export function compileStreamFilter(filter: ListingStreamFilter): EventPredicate
 /** A predicate for "visible under `contract` and matching `filter`". */
 export function streamPredicate(contract: Contract, filter: ListingStreamFilter): EventPredicate {
   const matches = compileStreamFilter(filter);
-  return (event) => isEventVisible(contract, event) && matches(event);
+  return (event) => seenAndMatching(contract, matches, event);
+}
+
+/** Whether the holder of `contract` may see the event and it matches, as the holder sees it (`eventAsSeenBy`). */
+export function seenAndMatching(contract: Contract, matches: EventPredicate, event: EventFacts): boolean {
+  const seen = eventAsSeenBy(contract, event);
+  return seen !== null && matches(seen);
 }
 
 /** Domains as stored on events: the registrable domain, lower-case (`www.SeLoger.com` -> `seloger.com`). */

@@ -196,6 +196,27 @@ export async function planRegroup(reader: BatchReader, rows: readonly Classified
   return { result: { outcomes: [], events }, changes, properties, statements };
 }
 
+/**
+ * Each property's causes: the classifieds of this batch with an event of their own (created, or a field changed,
+ * their property included) that belong to it now or belonged to it before. A re-visit that moved only
+ * `lastSeenAt` is no cause: it announces nothing.
+ */
+function causesByProperty(dirty: readonly ClassifiedChange[], grouping: BatchGrouping): Map<string, ClassifiedRow[]> {
+  const causes = new Map<string, ClassifiedRow[]>();
+  const add = (propertyId: string, row: ClassifiedRow) => {
+    const rows = causes.get(propertyId);
+    if (rows === undefined) causes.set(propertyId, [row]);
+    else if (!rows.includes(row)) rows.push(row);
+  };
+  for (const change of dirty) {
+    if (classifiedEventType(change) === null) continue;
+    add(change.row.propertyId, change.row);
+    const former = grouping.formerProperty.get(change.row.id);
+    if (former !== undefined) add(former, change.row);
+  }
+  return causes;
+}
+
 /** The classified now belongs to `propertyId`: a change of the classified, written and announced. */
 function moveTo(change: ClassifiedChange, propertyId: string): void {
   const isNew = change.before === undefined;
@@ -229,6 +250,7 @@ async function deriveProperties(
   const events: NewEventRow[] = [];
   const absorbedEvents: NewEventRow[] = [];
   const absorbed = new Map<string, string>();
+  const causes = causesByProperty(dirty, grouping);
   for (const [propertyId, propertyMembers] of members) {
     const before = previous.get(propertyId);
     if (propertyMembers.length === 0) {
@@ -237,14 +259,14 @@ async function deriveProperties(
       absorbed.set(propertyId, survivor);
       // Its former classifieds, so that the event reaches the subscribers who could see the property.
       const former = dirty.filter((change) => grouping.formerProperty.get(change.row.id) === propertyId).map((change) => change.row);
-      absorbedEvents.push({ ...propertyEvent(before, former, "removed", ["mergedInto"]), propertyId: survivor });
+      absorbedEvents.push({ ...propertyEvent(before, former, "removed", ["mergedInto"], former), propertyId: survivor });
       continue;
     }
     const derived = deriveProperty(propertyId, propertyMembers, before);
     if (derived.write) rows.push(derived.row);
     if (derived.eventType !== null) {
       const memberRows: ClassifiedRow[] = propertyMembers.map((member) => member.row);
-      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields));
+      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, causes.get(propertyId) ?? []));
     }
   }
   return { rows, events: [...events, ...absorbedEvents], absorbed };

@@ -2,7 +2,7 @@
  * The `events` rows a batch records: one per changed classified and one per changed property, carrying what
  * readers need to apply contracts and stream filters without loading the listing.
  */
-import type { ClassifiedRow, NewEventRow, PropertyRow } from "../../db/schema/index.js";
+import type { ClassifiedRow, EventListing, NewEventRow, PropertyRow } from "../../db/schema/index.js";
 import type { EventType } from "../../domain/enums.js";
 import type { ClassifiedChange } from "./classified-changes.js";
 
@@ -30,8 +30,26 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
   };
 }
 
-/** A property event carries the portals and publisher numbers of all its classifieds, removed ones included. */
-export function propertyEvent(property: PropertyRow, members: readonly ClassifiedRow[], type: EventType, changedFields: readonly string[]): NewEventRow {
+/**
+ * A property event carries the portals and publisher numbers of all its classifieds, removed ones included, and
+ * its listings (see `events.listings`): its members, and `causes`, the classifieds whose change made it, members
+ * or not (one that left the property). Without causes (a property derived again with no classified changed) it
+ * goes to whoever sees the property.
+ */
+export function propertyEvent(
+  property: PropertyRow,
+  members: readonly ClassifiedRow[],
+  type: EventType,
+  changedFields: readonly string[],
+  causes: readonly ClassifiedRow[],
+): NewEventRow {
+  const listing = (row: ClassifiedRow, member: boolean): EventListing => ({
+    siren: row.publisherSiren,
+    siret: row.publisherSiret,
+    sourceDomain: row.sourceDomain,
+    member,
+    cause: causes.includes(row),
+  });
   return {
     type,
     resource: "property",
@@ -44,6 +62,7 @@ export function propertyEvent(property: PropertyRow, members: readonly Classifie
     sirens: distinct(members.map((row) => row.publisherSiren)),
     sirets: distinct(members.map((row) => row.publisherSiret)),
     changedFields: [...changedFields].sort(),
+    listings: [...members.map((row) => listing(row, true)), ...causes.filter((row) => !members.includes(row)).map((row) => listing(row, false))],
   };
 }
 

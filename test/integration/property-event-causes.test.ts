@@ -1,0 +1,87 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries, webhooks } from "../../src/db/schema/index.js";
+import { streamPredicate } from "../../src/modules/events/event-filter.js";
+import { observation, revise, sameFlat } from "../factories/observations.js";
+import { registerWebhook, startDispatcher, webhookOwner } from "../factories/webhooks.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { WebhookReceiver } from "../support/webhook-receiver.js";
+import { classifiedOf, eventsOf, ingest } from "./ingest.helpers.js";
+
+/**
+ * Two publishers list one flat, so both see its property. A contract narrowed to one of them must not hear of the
+ * other's listing through the property's events: a change of the other's listing alone is not announced to it,
+ * a change of its own is.
+ */
+describe("property events under a contract narrowed to publishers", () => {
+  let database: TestDatabase;
+  let worker: Awaited<ReturnType<typeof startDispatcher>>;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    worker = await startDispatcher(database);
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await worker.stop();
+    await database.close();
+  });
+
+  it("announces a change of the property to a publisher when its own listing caused it, never another's", async () => {
+    const own = observation({ observedAt: "2026-11-20T08:00:00Z" });
+    const other = sameFlat(own, {
+      observedAt: "2026-11-20T09:00:00Z",
+      source: { domain: "bienici.com", url: "https://www.bienici.com/annonce/vente/paris-11e/7100001" },
+    });
+    await ingest(database.db, [own, other]);
+    const ownRow = await classifiedOf(database.db, own);
+    const otherRow = await classifiedOf(database.db, other);
+    expect(otherRow.propertyId).toBe(ownRow.propertyId);
+    expect(otherRow.publisherSiren).not.toBe(ownRow.publisherSiren);
+
+    const contract = { allDepartments: false, departments: [ownRow.department], sirens: [ownRow.publisherSiren as string], sirets: [] };
+    const { viewer } = await webhookOwner(database.db, contract);
+    const { webhook } = await registerWebhook(database.db, viewer, { kind: "property-notification", url: receiver.url(), filter: null });
+    // Filters naming the other publisher or its portal must not find it through the property either.
+    const probes = [{ sirens: [otherRow.publisherSiren as string] }, { sourceDomains: [otherRow.sourceDomain] }];
+    const probing = await Promise.all(
+      probes.map((filter) => registerWebhook(database.db, viewer, { kind: "property-notification", url: receiver.url(), filter })),
+    );
+
+    // The other publisher cuts its price under ours: the property's price moves, by the other's listing alone.
+    await ingest(database.db, [revise(other, { observedAt: "2026-11-21T08:00:00Z", transaction: { price: 600_000 } })]);
+    const byOther = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(byOther).toMatchObject({ type: "updated", changedFields: expect.arrayContaining(["priceCurrent"]) });
+    expect(byOther?.sirens).toEqual([ownRow.publisherSiren, otherRow.publisherSiren].sort());
+    expect(byOther?.listings).toEqual(
+      expect.arrayContaining([
+        { siren: ownRow.publisherSiren, siret: ownRow.publisherSiret, sourceDomain: ownRow.sourceDomain, member: true, cause: false },
+        { siren: otherRow.publisherSiren, siret: otherRow.publisherSiret, sourceDomain: otherRow.sourceDomain, member: true, cause: true },
+      ]),
+    );
+    expect(streamPredicate(contract, {})(byOther!)).toBe(false);
+    expect(streamPredicate({ ...contract, sirens: [otherRow.publisherSiren as string] }, {})(byOther!)).toBe(true);
+    expect(streamPredicate({ ...contract, sirens: [] }, {})(byOther!)).toBe(true);
+
+    // Then ours, under the other's: announced.
+    await ingest(database.db, [revise(own, { observedAt: "2026-11-22T08:00:00Z", transaction: { price: 590_000 } })]);
+    const byOwn = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(byOwn?.listings?.filter((listing) => listing.cause).map((listing) => listing.siren)).toEqual([ownRow.publisherSiren]);
+
+    // Deliveries are recorded in the log's order: once the later event arrived, the earlier one was passed over.
+    await receiver.waitFor((r) => r.accepted.length >= 1, 15_000, "the property notification of our own change");
+    const recorded = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id));
+    expect(recorded.map((delivery) => delivery.eventId)).toEqual([byOwn?.id]);
+    const probeIds = probing.map(({ webhook: probe }) => probe.id);
+    for (let tries = 0; tries < 150; tries += 1) {
+      const positions = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
+      if (positions.every((position) => position.cursor >= (byOwn?.id ?? 0n))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const probed = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
+    expect(probed.map((position) => position.cursor)).toEqual([byOwn?.id, byOwn?.id]);
+    expect(await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, probeIds))).toEqual([]);
+  });
+});
