@@ -34,7 +34,8 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
  * A property event carries the portals and publisher numbers of all its classifieds, removed ones included, and
  * its listings (see `events.listings`): its members, and `causes`, the classifieds whose change made it, members
  * or not (one that left the property). Without causes (a property derived again with no classified changed) it
- * goes to whoever sees the property.
+ * goes to whoever sees the property. When every one of them has the same publisher numbers, as most properties'
+ * have, the columns above already say all the listings would, and none are recorded.
  */
 export function propertyEvent(
   property: PropertyRow,
@@ -62,8 +63,15 @@ export function propertyEvent(
     sirens: distinct(members.map((row) => row.publisherSiren)),
     sirets: distinct(members.map((row) => row.publisherSiret)),
     changedFields: [...changedFields].sort(),
-    listings: [...members.map((row) => listing(row, true)), ...causes.filter((row) => !members.includes(row)).map((row) => listing(row, false))],
+    listings: onePublisher([...members, ...causes])
+      ? null
+      : [...members.map((row) => listing(row, true)), ...causes.filter((row) => !members.includes(row)).map((row) => listing(row, false))],
   };
+}
+
+function onePublisher(rows: readonly ClassifiedRow[]): boolean {
+  const [first] = rows;
+  return rows.every((row) => row.publisherSiren === first?.publisherSiren && row.publisherSiret === first?.publisherSiret);
 }
 
 function distinct(values: ReadonlyArray<string | null>): string[] {
