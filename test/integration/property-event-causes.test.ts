@@ -11,7 +11,7 @@ import { classifiedOf, eventsOf, ingest } from "./ingest.helpers.js";
 /**
  * Two publishers list one flat, so both see its property. A contract narrowed to one of them must not hear of the
  * other's listing through the property's events: a change of the other's listing alone is not announced to it,
- * a change of its own is.
+ * a change of its own is, even one that changes only what it sees of the property.
  */
 describe("property events under a contract narrowed to publishers", () => {
   let database: TestDatabase;
@@ -29,7 +29,7 @@ describe("property events under a contract narrowed to publishers", () => {
     await database.close();
   });
 
-  it("announces a change of the property to a publisher when its own listing caused it, never another's", async () => {
+  it("announces a change of the property to a publisher when its own listing caused it, never another's, and a change of its view alone", async () => {
     const own = observation({ observedAt: "2026-11-20T08:00:00Z" });
     const other = sameFlat(own, {
       observedAt: "2026-11-20T09:00:00Z",
@@ -44,6 +44,8 @@ describe("property events under a contract narrowed to publishers", () => {
     const contract = { allDepartments: false, departments: [ownRow.department], sirens: [ownRow.publisherSiren as string], sirets: [] };
     const { viewer } = await webhookOwner(database.db, contract);
     const { webhook } = await registerWebhook(database.db, viewer, { kind: "property-notification", url: receiver.url(), filter: null });
+    const wide = await webhookOwner(database.db, { ...contract, sirens: [] });
+    const { webhook: wideWebhook } = await registerWebhook(database.db, wide.viewer, { kind: "property-notification", url: receiver.url(), filter: null });
     // Filters naming the other publisher or its portal must not find it through the property either.
     const probes = [{ sirens: [otherRow.publisherSiren as string] }, { sourceDomains: [otherRow.sourceDomain] }];
     const probing = await Promise.all(
@@ -70,18 +72,32 @@ describe("property events under a contract narrowed to publishers", () => {
     const byOwn = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
     expect(byOwn?.listings?.filter((listing) => listing.cause).map((listing) => listing.siren)).toEqual([ownRow.publisherSiren]);
 
-    // Deliveries are recorded in the log's order: once the later event arrived, the earlier one was passed over.
-    await receiver.waitFor((r) => r.accepted.length >= 1, 15_000, "the property notification of our own change");
-    const recorded = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id));
-    expect(recorded.map((delivery) => delivery.eventId)).toEqual([byOwn?.id]);
+    // Ours goes up, above the other's: the stored property's price moves back to the other's.
+    await ingest(database.db, [revise(own, { observedAt: "2026-11-23T08:00:00Z", transaction: { price: 640_000 } })]);
+    const backUp = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(backUp).toMatchObject({ type: "updated", viewOnly: false, changedFields: expect.arrayContaining(["priceCurrent"]) });
+    // Ours comes down a little, still above the other's: the stored property does not change, our view of it does.
+    await ingest(database.db, [revise(own, { observedAt: "2026-11-24T08:00:00Z", transaction: { price: 630_000 } })]);
+    const viewed = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(viewed).toMatchObject({ type: "updated", viewOnly: true, changedFields: [] });
+    expect(viewed?.id).toBeGreaterThan(backUp?.id ?? 0n);
+
+    // Deliveries are recorded in the log's order: once the last event arrived, the earlier ones were decided.
+    const deliveredEvents = async (id: string) =>
+      (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id)))
+        .map((delivery) => delivery.eventId)
+        .sort((a, b) => ((a ?? 0n) < (b ?? 0n) ? -1 : 1));
+    await receiver.waitFor((r) => r.accepted.length >= 6, 15_000, "the property notifications");
+    expect(await deliveredEvents(webhook.id)).toEqual([byOwn?.id, backUp?.id, viewed?.id]);
+    expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id]);
     const probeIds = probing.map(({ webhook: probe }) => probe.id);
     for (let tries = 0; tries < 150; tries += 1) {
       const positions = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
-      if (positions.every((position) => position.cursor >= (byOwn?.id ?? 0n))) break;
+      if (positions.every((position) => position.cursor >= (viewed?.id ?? 0n))) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const probed = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
-    expect(probed.map((position) => position.cursor)).toEqual([byOwn?.id, byOwn?.id]);
+    expect(probed.map((position) => position.cursor)).toEqual([viewed?.id, viewed?.id]);
     expect(await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, probeIds))).toEqual([]);
   });
 });

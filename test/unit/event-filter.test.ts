@@ -12,6 +12,7 @@ const event = (overrides: Partial<EventFacts> = {}): EventFacts => ({
   sirens: ["552100554"],
   sirets: ["55210055400013"],
   listings: null,
+  viewOnly: false,
   ...overrides,
 });
 
@@ -72,6 +73,16 @@ describe("isEventVisible", () => {
     expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400013"] }), causedByOther)).toBe(true);
     // A contract without publishers sees every change of a property it sees, as recorded.
     expect(eventAsSeenBy(contract({ departments: ["75"] }), causedByOther)).toBe(causedByOther);
+  });
+
+  it("shows an event of a narrowed view only to contracts narrowed to one of its causes' publishers, not seeing every member", () => {
+    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
+    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
+    const view = event({ resource: "property", type: "updated", sirens: ["552100554", "732829320"], listings: [own, other], viewOnly: true });
+    expect(isEventVisible(contract({ departments: ["75"], sirens: ["732829320"] }), view)).toBe(true);
+    expect(isEventVisible(contract({ departments: ["75"], sirens: ["552100554"] }), view)).toBe(false);
+    expect(isEventVisible(contract({ departments: ["75"] }), view)).toBe(false);
+    expect(isEventVisible(contract({ departments: ["75"], sirens: ["552100554", "732829320"] }), view)).toBe(false);
   });
 
   it("shows a narrowed contract its own classifieds' portals and publishers only, so filters cannot find the others'", () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The transactional outbox of deltas. A row is written in the same transaction as the change it describes.
@@ -33,6 +33,12 @@ export const events = pgTable(
      * classified itself) and on property events recorded before the column existed.
      */
     listings: jsonb("listings").$type<EventListing[]>(),
+    /**
+     * A property event that changes no column of the stored property: one of its listings changed what a contract
+     * narrowed to that listing's publisher sees of the property (its price above another publisher's, say). Only
+     * such contracts receive it, and only those that do not see every listing of the property.
+     */
+    viewOnly: boolean("view_only").notNull().default(false),
     occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("events_resource_idx").on(t.resourceId, t.id), index("events_occurred_at_idx").on(t.occurredAt)],

@@ -6,7 +6,7 @@ import { sourceDomainOf } from "../../domain/url-key.js";
 /** The columns of an event that decide who may see it and which streams it belongs to. */
 export type EventFacts = Pick<
   EventRow,
-  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets" | "listings"
+  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets" | "listings" | "viewOnly"
 >;
 
 /**
@@ -41,15 +41,18 @@ export function isEventVisible(contract: Contract, event: EventFacts): boolean {
  * publishers, a property event's listings decide (see `events.listings`): one of the contract's own classifieds
  * must be a member, and one must have caused the event when any did; its portals and publisher numbers are then
  * those of the contract's own members only, so that no stream filter tells it what another publisher's listing
- * of the same flat is, or that there is one.
+ * of the same flat is, or that there is one. An event of the contract's own view of a property
+ * (`events.viewOnly`) goes only to such a contract, when it does not see every member.
  */
 export function eventAsSeenBy(contract: Contract, event: EventFacts): EventFacts | null {
   const { department, listings } = event;
   const narrowed = contract.sirens.length > 0 || contract.sirets.length > 0;
+  if (event.viewOnly && (!narrowed || listings === null)) return null; // the stored property, unchanged
   if (!narrowed || listings === null) return anyPublisherVisible(contract, department, event.sirens, event.sirets) ? event : null;
   const own = listings.filter((listing) => isWithinContract(contract, { department, siren: listing.siren, siret: listing.siret }));
   const members = own.filter((listing) => listing.member);
   if (members.length === 0) return null;
+  if (event.viewOnly && members.length === listings.filter((listing) => listing.member).length) return null;
   if (listings.some((listing) => listing.cause) && !own.some((listing) => listing.cause)) return null;
   return {
     ...event,

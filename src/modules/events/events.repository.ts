@@ -45,20 +45,21 @@ export function appendEventsStatements(rows: readonly NewEventRow[]): SQL[] {
     sirets: row.sirets ?? [],
     changed_fields: row.changedFields ?? [],
     listings: row.listings ?? null,
+    view_only: row.viewOnly ?? false,
     occurred_at: row.occurredAt?.toISOString() ?? null,
   }));
   const insert = sql`
     with inserted as (
       insert into events (type, resource, resource_id, property_id, department, property_type, transaction_type,
-                          source_domains, sirens, sirets, changed_fields, listings, occurred_at)
+                          source_domains, sirens, sirets, changed_fields, listings, view_only, occurred_at)
       select type, resource, resource_id, property_id, department, property_type, transaction_type,
-             source_domains, sirens, sirets, changed_fields, listings, coalesce(occurred_at, now())
+             source_domains, sirens, sirets, changed_fields, listings, view_only, coalesce(occurred_at, now())
       from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (
         type text, resource text, resource_id uuid, property_id uuid, department text, property_type text,
         transaction_type text, source_domains text[], sirens text[], sirets text[], changed_fields text[],
-        listings jsonb, occurred_at timestamptz)) with ordinality as e(type, resource, resource_id, property_id,
-        department, property_type, transaction_type, source_domains, sirens, sirets, changed_fields, listings,
-        occurred_at, position)
+        listings jsonb, view_only boolean, occurred_at timestamptz)) with ordinality as e(type, resource, resource_id,
+        property_id, department, property_type, transaction_type, source_domains, sirens, sirets, changed_fields,
+        listings, view_only, occurred_at, position)
       order by position
       returning id
     )

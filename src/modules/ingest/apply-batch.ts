@@ -11,7 +11,7 @@ import type { ClassifiedRow, NewEventRow, PropertyRow, StoredImage } from "../..
 import { appendEventsStatements } from "../events/events.repository.js";
 import type { BatchOverlay, BatchReader } from "./batch-reader.js";
 import { applyLines, type ClassifiedChange } from "./classified-changes.js";
-import { classifiedEvent, classifiedEventType, propertyEvent } from "./event-rows.js";
+import { classifiedEvent, classifiedEventType, propertyEvent, propertyViewEvent } from "./event-rows.js";
 import {
   absorbPropertiesStatements,
   insertPriceHistoryStatements,
@@ -264,9 +264,12 @@ async function deriveProperties(
     }
     const derived = deriveProperty(propertyId, propertyMembers, before);
     if (derived.write) rows.push(derived.row);
-    if (derived.eventType !== null) {
-      const memberRows: ClassifiedRow[] = propertyMembers.map((member) => member.row);
-      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, causes.get(propertyId) ?? []));
+    const memberRows: ClassifiedRow[] = propertyMembers.map((member) => member.row);
+    const propertyCauses = causes.get(propertyId) ?? [];
+    if (derived.eventType !== null) events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses));
+    else if (propertyCauses.length > 0) {
+      const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses);
+      if (viewEvent !== null) events.push(viewEvent);
     }
   }
   return { rows, events: [...events, ...absorbedEvents], absorbed };

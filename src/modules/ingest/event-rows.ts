@@ -69,6 +69,15 @@ export function propertyEvent(
   };
 }
 
+/**
+ * The event of a property whose stored columns did not change while `causes` did (see `events.viewOnly`), or null
+ * when all its listings have one publisher: whoever sees one of them sees the stored property.
+ */
+export function propertyViewEvent(property: PropertyRow, members: readonly ClassifiedRow[], causes: readonly ClassifiedRow[]): NewEventRow | null {
+  const event = propertyEvent(property, members, "updated", [], causes);
+  return event.listings === null ? null : { ...event, viewOnly: true };
+}
+
 function onePublisher(rows: readonly ClassifiedRow[]): boolean {
   const [first] = rows;
   return rows.every((row) => row.publisherSiren === first?.publisherSiren && row.publisherSiret === first?.publisherSiret);

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "view_only" boolean DEFAULT false NOT NULL;
