@@ -79,8 +79,13 @@ describe("property events under a contract narrowed to publishers", () => {
     // Ours comes down a little, still above the other's: the stored property does not change, our view of it does.
     await ingest(database.db, [revise(own, { observedAt: "2026-11-24T08:00:00Z", transaction: { price: 630_000 } })]);
     const viewed = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
-    expect(viewed).toMatchObject({ type: "updated", viewOnly: true, changedFields: [] });
+    expect(viewed).toMatchObject({ type: "updated", viewOnly: true, changedFields: ["priceCurrent", "pricePerSquareMeter"] });
     expect(viewed?.id).toBeGreaterThan(backUp?.id ?? 0n);
+
+    // A change of ours that no view of the property shows (the agent's phone) announces nothing of the property.
+    await ingest(database.db, [revise(own, { observedAt: "2026-11-25T08:00:00Z", transaction: { price: 630_000 }, contact: { phone: "06 98 76 54 32" } })]);
+    expect((await eventsOf(database.db, ownRow.propertyId)).at(-1)?.id).toBe(viewed?.id);
+    expect((await eventsOf(database.db, ownRow.id)).at(-1)?.changedFields).toEqual(["contactPhone"]);
 
     // Deliveries are recorded in the log's order: once the last event arrived, the earlier ones were decided.
     const deliveredEvents = async (id: string) =>
@@ -91,13 +96,14 @@ describe("property events under a contract narrowed to publishers", () => {
     expect(await deliveredEvents(webhook.id)).toEqual([byOwn?.id, backUp?.id, viewed?.id]);
     expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id]);
     const probeIds = probing.map(({ webhook: probe }) => probe.id);
+    const lastEvent = (await eventsOf(database.db, ownRow.id)).at(-1)?.id ?? 0n;
     for (let tries = 0; tries < 150; tries += 1) {
       const positions = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
-      if (positions.every((position) => position.cursor >= (viewed?.id ?? 0n))) break;
+      if (positions.every((position) => position.cursor >= lastEvent)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const probed = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
-    expect(probed.map((position) => position.cursor)).toEqual([viewed?.id, viewed?.id]);
+    expect(probed.map((position) => position.cursor)).toEqual([lastEvent, lastEvent]);
     expect(await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, probeIds))).toEqual([]);
   });
 });

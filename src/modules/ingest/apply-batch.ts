@@ -35,7 +35,7 @@ import {
   type PropertyCandidate,
   type Regrouping,
 } from "./property-assignment.js";
-import { deriveProperty, type PropertyMember } from "./property-derivation.js";
+import { deriveProperty, publisherViewChanges, type PropertyMember } from "./property-derivation.js";
 import { timeOrderedUuid } from "./time-ordered-uuid.js";
 
 export type BatchResult = { outcomes: LineOutcome[]; events: NewEventRow[] };
@@ -268,7 +268,7 @@ async function deriveProperties(
     const propertyCauses = causes.get(propertyId) ?? [];
     if (derived.eventType !== null) events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses));
     else if (propertyCauses.length > 0) {
-      const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses);
+      const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses, () => publisherViewChanges(propertyId, propertyMembers, propertyCauses));
       if (viewEvent !== null) events.push(viewEvent);
     }
   }

@@ -70,12 +70,19 @@ export function propertyEvent(
 }
 
 /**
- * The event of a property whose stored columns did not change while `causes` did (see `events.viewOnly`), or null
- * when all its listings have one publisher: whoever sees one of them sees the stored property.
+ * The event of a property whose stored columns did not change while what its causes' publishers see of it did
+ * (`viewChanges`, see `events.viewOnly`), or null when nothing they see changed or all its listings have one
+ * publisher (whoever sees one of them sees the stored property).
  */
-export function propertyViewEvent(property: PropertyRow, members: readonly ClassifiedRow[], causes: readonly ClassifiedRow[]): NewEventRow | null {
-  const event = propertyEvent(property, members, "updated", [], causes);
-  return event.listings === null ? null : { ...event, viewOnly: true };
+export function propertyViewEvent(
+  property: PropertyRow,
+  members: readonly ClassifiedRow[],
+  causes: readonly ClassifiedRow[],
+  viewChanges: () => readonly string[],
+): NewEventRow | null {
+  if (onePublisher([...members, ...causes])) return null;
+  const changedFields = viewChanges();
+  return changedFields.length === 0 ? null : { ...propertyEvent(property, members, "updated", changedFields, causes), viewOnly: true };
 }
 
 function onePublisher(rows: readonly ClassifiedRow[]): boolean {

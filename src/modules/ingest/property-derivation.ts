@@ -128,6 +128,28 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
   return { row, write, eventType, changedFields };
 }
 
+/**
+ * What changed in the property as a contract narrowed to a cause's publisher sees it (README, "Tokens and
+ * contracts"): the property derived from that publisher's classifieds alone, before the batch and after it, for
+ * each cause's SIREN and each cause's SIRET. Empty when no such view changed.
+ */
+export function publisherViewChanges(propertyId: string, members: readonly PropertyMember[], causes: readonly ClassifiedRow[]): string[] {
+  const changed = new Set<string>();
+  const views = new Set<string>();
+  for (const cause of causes) {
+    if (cause.publisherSiren !== null) views.add(`siren ${cause.publisherSiren}`);
+    if (cause.publisherSiret !== null) views.add(`siret ${cause.publisherSiret}`);
+  }
+  for (const view of views) {
+    const own = members.filter((member) => view === `siren ${member.row.publisherSiren}` || view === `siret ${member.row.publisherSiret}`);
+    const before = own.flatMap((member) => (member.before === undefined ? [] : [{ row: member.before, before: member.before }]));
+    if (own.length === 0 || before.length === 0) continue; // its first classified, or its last gone: the property appears or goes
+    const previous = deriveProperty(propertyId, before, undefined).row;
+    for (const field of deriveProperty(propertyId, own, previous).changedFields) changed.add(field);
+  }
+  return [...changed].sort();
+}
+
 /** Most recently modified first; then most recently seen; then by id, so that the order is total. */
 function byRecency(a: ClassifiedRow, b: ClassifiedRow): number {
   return b.lastModifiedAt.getTime() - a.lastModifiedAt.getTime() || b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
