@@ -7,7 +7,7 @@ import { createToken } from "../../src/modules/auth/auth.service.js";
 import { latestEventCursor } from "../../src/modules/events/event-log.repository.js";
 import { ingestLines } from "../../src/modules/ingest/ingest.service.js";
 import { classifiedEvent, propertyEvent, recordEvents } from "../factories/events.js";
-import { observation, removal, revise, toLines } from "../factories/observations.js";
+import { observation, removal, revise, sameFlat, toLines } from "../factories/observations.js";
 import { createListing, PLACES } from "../factories/listings.js";
 import { contractOf, createBearer, EVERYWHERE } from "../factories/viewers.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -55,6 +55,12 @@ describe("GraphQL subscriptions over graphql-ws", () => {
     const made = wsClient(url, token);
     disposers.push(() => made.client.dispose());
     return made;
+  }
+
+  async function rowOf(listing: Record<string, unknown>) {
+    const url = (listing["source"] as { url: string }).url;
+    const [row] = await database.db.select().from(classifieds).where(eq(classifieds.sourceUrl, url));
+    return row;
   }
 
   /** The newest cursor: subscribing after it receives exactly what is written next, however long subscribing takes. */
@@ -199,6 +205,24 @@ describe("GraphQL subscriptions over graphql-ws", () => {
     expect(received.map((r) => r.listingEvents.type)).toEqual(["created", "updated", "removed"]);
     expect(new Set(received.map((r) => r.listingEvents.resourceId)).size).toBe(1);
     expect(received[2]?.listingEvents.classified?.status.current).toBe("removed");
+  });
+
+  it("sends a contract narrowed to one publisher a shared property's events that its own listing caused, not another's", async () => {
+    // One flat, listed by two publishers, set apart from the other tests' flats by its area and place.
+    const own = observation({ property: { area: 77.7, roomCount: 4, floor: 3 }, location: { postcode: "75012", latitude: 48.84, longitude: 2.39 } });
+    const other = sameFlat(own, { source: { domain: "bienici.com", url: "https://www.bienici.com/annonce/vente/paris-12e/7200001" } });
+    await ingestLines(database.db, toLines([own, other]));
+    const [ownRow, otherRow] = await Promise.all([own, other].map(async (listing) => rowOf(listing)));
+    expect(otherRow?.propertyId).toBe(ownRow?.propertyId);
+    const token = await createBearer(database.db, contractOf(["75"], { sirens: [ownRow?.publisherSiren as string] }));
+    const subscription = collect<Received>(client(token).client, EVENTS, { after: await now(), filter: { resource: "property" } });
+    disposers.push(subscription.dispose);
+    await ingestLines(database.db, toLines([revise(other, { observedAt: "2026-11-21T08:00:00Z", transaction: { price: 600_000 } })]));
+    await ingestLines(database.db, toLines([revise(own, { observedAt: "2026-11-22T08:00:00Z", transaction: { price: 590_000 } })]));
+    // Events arrive in the log's order: the second one received alone means the first was not sent.
+    const [received] = await subscription.waitFor(1);
+    expect(received?.listingEvents).toMatchObject({ type: "updated", resourceId: ownRow?.propertyId, property: { id: ownRow?.propertyId } });
+    expect(received?.listingEvents.cursor).toBe(await now());
   });
 
   it("refuses a malformed cursor with a clear error", async () => {
