@@ -24,6 +24,18 @@ const contract = (overrides: Partial<{ allDepartments: boolean; departments: str
   ...overrides,
 });
 
+/** A flat two publishers list: a property event carrying both listings, ours (SIREN 732829320) caused it. */
+const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
+const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
+const shared = event({
+  resource: "property",
+  type: "updated",
+  sirens: ["552100554", "732829320"],
+  sourceDomains: ["bienici.com", "seloger.com"],
+  listings: [own, other],
+});
+const bySiren = contract({ departments: ["75"], sirens: ["732829320"] });
+
 describe("isEventVisible", () => {
   it("needs the department to be covered", () => {
     expect(isEventVisible(contract({ departments: ["75"] }), event())).toBe(true);
@@ -43,31 +55,29 @@ describe("isEventVisible", () => {
   });
 
   it("shows a contract narrowed to publishers a property event only when one of its own classifieds caused it", () => {
-    // Two publishers list the flat; the other one's listing changed.
-    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: false };
-    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: true };
-    const causedByOther = event({
-      resource: "property",
-      type: "updated",
-      sirens: ["552100554", "732829320"],
-      sourceDomains: ["bienici.com", "seloger.com"],
-      listings: [own, other],
-    });
-    const causedByOwn = {
-      ...causedByOther,
+    const causedByOther = {
+      ...shared,
       listings: [
-        { ...own, cause: true },
-        { ...other, cause: false },
+        { ...own, cause: false },
+        { ...other, cause: true },
       ],
     };
-    const bySiren = contract({ departments: ["75"], sirens: ["732829320"] });
+    const causedByOwn = shared;
     expect(isEventVisible(bySiren, causedByOther)).toBe(false);
     expect(isEventVisible(bySiren, causedByOwn)).toBe(true);
-    expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, cause: true }, other] })).toBe(true);
+    expect(isEventVisible(bySiren, { ...causedByOther, listings: [own, { ...other, cause: true }] })).toBe(true);
     // No cause (derived again, no classified changed): its members decide.
-    expect(isEventVisible(bySiren, { ...causedByOther, listings: [own, { ...other, cause: false }] })).toBe(true);
+    expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, cause: false }, other] })).toBe(true);
     // Its own classified left the property, which none of its classifieds belongs to any more.
-    expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, member: false, cause: true }, other] })).toBe(false);
+    expect(
+      isEventVisible(bySiren, {
+        ...causedByOther,
+        listings: [
+          { ...own, member: false, cause: true },
+          { ...other, cause: true },
+        ],
+      }),
+    ).toBe(false);
     // A SIRET of the contract covers that establishment's listing only.
     expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400021"] }), causedByOther)).toBe(false);
     expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400013"] }), causedByOther)).toBe(true);
@@ -76,9 +86,7 @@ describe("isEventVisible", () => {
   });
 
   it("shows an event of a narrowed view only to contracts narrowed to one of its causes' publishers, not seeing every member", () => {
-    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
-    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
-    const view = event({ resource: "property", type: "updated", sirens: ["552100554", "732829320"], listings: [own, other], viewOnly: true });
+    const view = { ...shared, viewOnly: true };
     expect(isEventVisible(contract({ departments: ["75"], sirens: ["732829320"] }), view)).toBe(true);
     expect(isEventVisible(contract({ departments: ["75"], sirens: ["552100554"] }), view)).toBe(false);
     expect(isEventVisible(contract({ departments: ["75"] }), view)).toBe(false);
@@ -86,16 +94,6 @@ describe("isEventVisible", () => {
   });
 
   it("shows a narrowed contract its own classifieds' portals and publishers only, so filters cannot find the others'", () => {
-    const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
-    const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
-    const shared = event({
-      resource: "property",
-      type: "updated",
-      sirens: ["552100554", "732829320"],
-      sourceDomains: ["bienici.com", "seloger.com"],
-      listings: [own, other],
-    });
-    const bySiren = contract({ departments: ["75"], sirens: ["732829320"] });
     expect(eventAsSeenBy(bySiren, shared)).toMatchObject({ sirens: ["732829320"], sirets: [], sourceDomains: ["seloger.com"], listings: [own] });
     expect(streamPredicate(bySiren, { sourceDomains: ["bienici.com"] })(shared)).toBe(false);
     expect(streamPredicate(bySiren, { sourceDomains: ["seloger.com"] })(shared)).toBe(true);
