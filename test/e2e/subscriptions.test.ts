@@ -225,6 +225,37 @@ describe("GraphQL subscriptions over graphql-ws", () => {
     expect(received?.listingEvents.cursor).toBe(await now());
   });
 
+  it("sends a narrowed contract a shared property its listing joins as created, and as removed once its listing leaves", async () => {
+    const first = observation({ property: { area: 66.6, roomCount: 3, floor: 2 }, location: { postcode: "75013", latitude: 48.83, longitude: 2.36 } });
+    await ingestLines(database.db, toLines([first]));
+    const late = sameFlat(first, {
+      observedAt: "2026-11-20T10:00:00Z",
+      source: { domain: "bienici.com", url: "https://www.bienici.com/annonce/vente/paris-13e/7200002" },
+    });
+    const lateSiren = (late["publisher"] as { siret: string }).siret.slice(0, 9);
+    const token = await createBearer(database.db, contractOf(["75"], { sirens: [lateSiren] }));
+    const subscription = collect<Received>(client(token).client, EVENTS, { after: await now(), filter: { resource: "property" } });
+    disposers.push(subscription.dispose);
+
+    // Its listing joins the other publisher's property: the property is new to it.
+    await ingestLines(database.db, toLines([late]));
+    const shared = (await rowOf(first))?.propertyId;
+    expect((await rowOf(late))?.propertyId).toBe(shared);
+    // Corrected to an area the flat cannot have, its listing leaves for a property of its own.
+    await ingestLines(database.db, toLines([revise(late, { observedAt: "2026-11-21T08:00:00Z", property: { area: 120 } })]));
+    const own = (await rowOf(late))?.propertyId;
+    expect(own).not.toBe(shared);
+
+    const received = (await subscription.waitFor(3)).map(({ listingEvents }) => [listingEvents.type, listingEvents.resourceId]);
+    expect(received[0]).toEqual(["created", shared]);
+    expect(received.slice(1)).toEqual(
+      expect.arrayContaining([
+        ["removed", shared],
+        ["created", own],
+      ]),
+    );
+  });
+
   it("refuses a malformed cursor with a clear error", async () => {
     const token = await createBearer(database.db);
     const subscription = collect<Received>(client(token).client, EVENTS, { after: "not-a-cursor" });

@@ -59,8 +59,8 @@ describe("property events under a contract narrowed to publishers", () => {
     expect(byOther?.sirens).toEqual([ownRow.publisherSiren, otherRow.publisherSiren].sort());
     expect(byOther?.listings).toEqual(
       expect.arrayContaining([
-        { siren: ownRow.publisherSiren, siret: ownRow.publisherSiret, sourceDomain: ownRow.sourceDomain, member: true, cause: false },
-        { siren: otherRow.publisherSiren, siret: otherRow.publisherSiret, sourceDomain: otherRow.sourceDomain, member: true, cause: true },
+        { siren: ownRow.publisherSiren, siret: ownRow.publisherSiret, sourceDomain: ownRow.sourceDomain, member: true, joined: false, cause: false },
+        { siren: otherRow.publisherSiren, siret: otherRow.publisherSiret, sourceDomain: otherRow.sourceDomain, member: true, joined: false, cause: true },
       ]),
     );
     expect(streamPredicate(contract, {})(byOther!)).toBe(false);

@@ -11,6 +11,7 @@ const event = (overrides: Partial<EventFacts> = {}): EventFacts => ({
   sourceDomains: ["seloger.com"],
   sirens: ["552100554"],
   sirets: ["55210055400013"],
+  changedFields: [],
   listings: null,
   viewOnly: false,
   ...overrides,
@@ -25,8 +26,8 @@ const contract = (overrides: Partial<{ allDepartments: boolean; departments: str
 });
 
 /** A flat two publishers list: a property event carrying both listings, ours (SIREN 732829320) caused it. */
-const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, cause: true };
-const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, cause: false };
+const own = { siren: "732829320", siret: null, sourceDomain: "seloger.com", member: true, joined: false, cause: true };
+const other = { siren: "552100554", siret: "55210055400013", sourceDomain: "bienici.com", member: true, joined: false, cause: false };
 const shared = event({
   resource: "property",
   type: "updated",
@@ -68,21 +69,30 @@ describe("isEventVisible", () => {
     expect(isEventVisible(bySiren, { ...causedByOther, listings: [own, { ...other, cause: true }] })).toBe(true);
     // No cause (derived again, no classified changed): its members decide.
     expect(isEventVisible(bySiren, { ...causedByOther, listings: [{ ...own, cause: false }, other] })).toBe(true);
-    // Its own classified left the property, which none of its classifieds belongs to any more.
-    expect(
-      isEventVisible(bySiren, {
-        ...causedByOther,
-        listings: [
-          { ...own, member: false, cause: true },
-          { ...other, cause: true },
-        ],
-      }),
-    ).toBe(false);
+    // Not one of its classifieds belongs to the property, before or after.
+    expect(isEventVisible(bySiren, { ...causedByOther, sirens: ["552100554"], listings: [other] })).toBe(false);
     // A SIRET of the contract covers that establishment's listing only.
     expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400021"] }), causedByOther)).toBe(false);
     expect(isEventVisible(contract({ departments: ["75"], sirets: ["55210055400013"] }), causedByOther)).toBe(true);
     // A contract without publishers sees every change of a property it sees, as recorded.
     expect(eventAsSeenBy(contract({ departments: ["75"] }), causedByOther)).toBe(causedByOther);
+  });
+
+  it("shows a narrowed contract a property its own classifieds join as created, one they all leave as removed", () => {
+    const updated = { ...shared, changedFields: ["classifieds", "sourceDomains"] };
+    // Ours joined the other publisher's property: new to this contract.
+    expect(eventAsSeenBy(bySiren, { ...updated, listings: [{ ...own, joined: true }, other] })).toMatchObject({ type: "created", changedFields: [] });
+    // Ours left it; the other's stays.
+    expect(eventAsSeenBy(bySiren, { ...updated, listings: [{ ...own, member: false }, other] })).toMatchObject({
+      type: "removed",
+      changedFields: [],
+      sirens: ["732829320"],
+      sourceDomains: ["seloger.com"],
+    });
+    // Ours was there and stays: the event as recorded, seen through its own listings.
+    expect(eventAsSeenBy(bySiren, updated)).toMatchObject({ type: "updated", changedFields: ["classifieds", "sourceDomains"] });
+    // A contract without publishers sees the stored property's event.
+    expect(eventAsSeenBy(contract({ departments: ["75"] }), { ...updated, listings: [{ ...own, joined: true }, other] })).toMatchObject({ type: "updated" });
   });
 
   it("shows an event of a narrowed view only to contracts narrowed to one of its causes' publishers, not seeing every member", () => {

@@ -26,11 +26,12 @@ export const events = pgTable(
     changedFields: text("changed_fields").array().notNull().default(sql`'{}'::text[]`),
     /**
      * A property event's listings: one entry per classified of the property, and one per classified that left it
-     * with this change, each with its publisher numbers, its portal and whether its change caused the event. A
-     * contract narrowed to publishers sees the event only when one of its own classifieds is a member and one
-     * caused it, and its stream filters see only its own classifieds' values: otherwise the event would tell it
-     * another publisher lists the same flat, and where. Null on classified events (their columns describe the
-     * classified itself) and on property events recorded before the column existed.
+     * with this change, each with its publisher numbers, its portal, whether it joined the property with this
+     * change and whether its change caused the event. A contract narrowed to publishers sees the event only when
+     * one of its own classifieds caused it, as its own classifieds show it (a property they join is created for
+     * it, one they all leave removed), and its stream filters see only its own classifieds' values: otherwise the
+     * event would tell it another publisher lists the same flat, and where. Null on classified events (their
+     * columns describe the classified itself) and on property events recorded before the column existed.
      */
     listings: jsonb("listings").$type<EventListing[]>(),
     /**
@@ -44,8 +45,11 @@ export const events = pgTable(
   (t) => [index("events_resource_idx").on(t.resourceId, t.id), index("events_occurred_at_idx").on(t.occurredAt)],
 );
 
-/** A classified as a property event records it (see `events.listings`). */
-export type EventListing = { siren: string | null; siret: string | null; sourceDomain: string; member: boolean; cause: boolean };
+/**
+ * A classified as a property event records it (see `events.listings`): `member` of the property after the change,
+ * `joined` it with the change (new, or moved in), `cause` of the event.
+ */
+export type EventListing = { siren: string | null; siret: string | null; sourceDomain: string; member: boolean; joined: boolean; cause: boolean };
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

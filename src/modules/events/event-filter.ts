@@ -6,7 +6,7 @@ import { sourceDomainOf } from "../../domain/url-key.js";
 /** The columns of an event that decide who may see it and which streams it belongs to. */
 export type EventFacts = Pick<
   EventRow,
-  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets" | "listings" | "viewOnly"
+  "type" | "resource" | "department" | "propertyType" | "transactionType" | "sourceDomains" | "sirens" | "sirets" | "changedFields" | "listings" | "viewOnly"
 >;
 
 /**
@@ -38,27 +38,36 @@ export function isEventVisible(contract: Contract, event: EventFacts): boolean {
 
 /**
  * The event as the holder of `contract` sees it, or null when it may not see it. Under a contract narrowed to
- * publishers, a property event's listings decide (see `events.listings`): one of the contract's own classifieds
- * must be a member, and one must have caused the event when any did; its portals and publisher numbers are then
- * those of the contract's own members only, so that no stream filter tells it what another publisher's listing
- * of the same flat is, or that there is one. An event of the contract's own view of a property
- * (`events.viewOnly`) goes only to such a contract, when it does not see every member.
+ * publishers, a property event's listings decide (see `events.listings`):
+ * - one of the contract's own classifieds must belong to the property, before or after the change, and one must
+ *   have caused the event when any did;
+ * - a property its own classifieds join is `created` for it, one they all leave `removed`, whatever the stored
+ *   property's event says (another publisher's listing may have been there before, or stay after);
+ * - its portals and publisher numbers are those of its own members only, so that no stream filter tells it what
+ *   another publisher's listing of the same flat is, or that there is one;
+ * - an event of its own view of a property (`events.viewOnly`) goes only to such a contract, when it does not see
+ *   every member.
  */
-export function eventAsSeenBy(contract: Contract, event: EventFacts): EventFacts | null {
+export function eventAsSeenBy<E extends EventFacts>(contract: Contract, event: E): E | null {
   const { department, listings } = event;
   const narrowed = contract.sirens.length > 0 || contract.sirets.length > 0;
   if (event.viewOnly && (!narrowed || listings === null)) return null; // the stored property, unchanged
   if (!narrowed || listings === null) return anyPublisherVisible(contract, department, event.sirens, event.sirets) ? event : null;
   const own = listings.filter((listing) => isWithinContract(contract, { department, siren: listing.siren, siret: listing.siret }));
-  const members = own.filter((listing) => listing.member);
-  if (members.length === 0) return null;
-  if (event.viewOnly && members.length === listings.filter((listing) => listing.member).length) return null;
+  const after = own.filter((listing) => listing.member);
+  const before = own.filter((listing) => (listing.member && !listing.joined) || (!listing.member && listing.cause));
+  if (after.length === 0 && before.length === 0) return null;
   if (listings.some((listing) => listing.cause) && !own.some((listing) => listing.cause)) return null;
+  if (event.viewOnly && after.length === listings.filter((listing) => listing.member).length) return null;
+  const appeared = before.length === 0 && event.type !== "created";
+  const disappeared = after.length === 0 && event.type !== "removed";
+  const seenFrom = after.length > 0 ? after : before;
   return {
     ...event,
-    sourceDomains: distinct(members.map((listing) => listing.sourceDomain)),
-    sirens: distinct(members.map((listing) => listing.siren)),
-    sirets: distinct(members.map((listing) => listing.siret)),
+    ...(appeared || disappeared ? { type: appeared ? "created" : "removed", changedFields: [] } : {}),
+    sourceDomains: distinct(seenFrom.map((listing) => listing.sourceDomain)),
+    sirens: distinct(seenFrom.map((listing) => listing.siren)),
+    sirets: distinct(seenFrom.map((listing) => listing.siret)),
     listings: own,
   };
 }

@@ -6,7 +6,7 @@ import { createRequestContext, type ContextLogger, type RequestContext } from ".
 import type { EventBus } from "./event-bus.js";
 import { parseCursor } from "./event-cursor.js";
 import type { EventDelivery } from "./event-delivery.js";
-import { compileStreamFilter, seenAndMatching, type ListingStreamFilter } from "./event-filter.js";
+import { compileStreamFilter, eventAsSeenBy, seenAndMatching, type ListingStreamFilter } from "./event-filter.js";
 import { EventSubscription } from "./event-subscription.js";
 import type { ListingEventFilterInput } from "./events.types.js";
 
@@ -31,11 +31,9 @@ export class ListingEventPayload {
     /** Fresh loaders for this event, shared by the subscribers with the same contract. */
     readonly context: RequestContext,
     readonly contractKey: string,
+    /** The event as the subscriber's contract sees it (`eventAsSeenBy`). */
+    readonly event: EventRow,
   ) {}
-
-  get event(): EventRow {
-    return this.delivery.event;
-  }
 }
 
 const contractKeys = new Map<string, string>();
@@ -105,7 +103,8 @@ export function listingEventStream(
     const context = delivery.shared(`c${contractKey}`, () =>
       createRequestContext({ db, primaryDb: db, viewer, requestId: `event:${delivery.cursor}`, logger: connection.logger }),
     );
-    return new ListingEventPayload(delivery, context, contractKey);
+    // Accepted under this contract a moment ago; should it have changed since, the event goes as recorded.
+    return new ListingEventPayload(delivery, context, contractKey, eventAsSeenBy(viewer.contract, delivery.event) ?? delivery.event);
   };
   return {
     [Symbol.asyncIterator]() {

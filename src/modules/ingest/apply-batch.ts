@@ -266,8 +266,10 @@ async function deriveProperties(
     if (derived.write) rows.push(derived.row);
     const memberRows: ClassifiedRow[] = propertyMembers.map((member) => member.row);
     const propertyCauses = causes.get(propertyId) ?? [];
-    if (derived.eventType !== null) events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses));
-    else if (propertyCauses.length > 0) {
+    if (derived.eventType !== null) {
+      const joined = propertyMembers.filter(({ before }) => before === undefined || before.propertyId !== propertyId).map((member) => member.row);
+      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses, joined));
+    } else if (propertyCauses.length > 0) {
       const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses, () => publisherViewChanges(propertyId, propertyMembers, propertyCauses));
       if (viewEvent !== null) events.push(viewEvent);
     }

@@ -34,8 +34,9 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
  * A property event carries the portals and publisher numbers of all its classifieds, removed ones included, and
  * its listings (see `events.listings`): its members, and `causes`, the classifieds whose change made it, members
  * or not (one that left the property). Without causes (a property derived again with no classified changed) it
- * goes to whoever sees the property. When every one of them has the same publisher numbers, as most properties'
- * have, the columns above already say all the listings would, and none are recorded.
+ * goes to whoever sees the property. `joined`: the members that joined it with this change (new, or moved in).
+ * When every one of them has the same publisher numbers, as most properties' have, the columns above already say
+ * all the listings would, and none are recorded.
  */
 export function propertyEvent(
   property: PropertyRow,
@@ -43,12 +44,14 @@ export function propertyEvent(
   type: EventType,
   changedFields: readonly string[],
   causes: readonly ClassifiedRow[],
+  joined: readonly ClassifiedRow[] = [],
 ): NewEventRow {
   const listing = (row: ClassifiedRow, member: boolean): EventListing => ({
     siren: row.publisherSiren,
     siret: row.publisherSiret,
     sourceDomain: row.sourceDomain,
     member,
+    joined: joined.includes(row),
     cause: causes.includes(row),
   });
   return {

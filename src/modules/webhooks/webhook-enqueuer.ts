@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.js";
 import type { EventRow, NewWebhookDeliveryRow } from "../../db/schema/index.js";
 import { isOneOf, EVENT_TYPES } from "../../domain/enums.js";
 import type { EventCursor } from "../events/event-cursor.js";
-import { streamPredicate } from "../events/event-filter.js";
+import { compileStreamFilter, eventAsSeenBy } from "../events/event-filter.js";
 import { readEventsAfter } from "../events/event-log.repository.js";
 import { eventLogHorizonOf } from "../events/event-retention.js";
 import { createRequestContext, type ContextLogger, type RequestContext } from "../request-context.js";
@@ -51,8 +51,12 @@ export class WebhookEnqueuer {
     const last = mine.at(-1);
     if (!last) return 0;
     const resource = resourceOfKind(webhook.kind as WebhookKind); // kinds are validated when webhooks are created
-    const accept = streamPredicate(webhook.contract, { ...streamFilterOf(webhook.filter), resources: resource ? [resource] : [] });
-    const accepted = mine.filter(accept);
+    const matches = compileStreamFilter({ ...streamFilterOf(webhook.filter), resources: resource ? [resource] : [] });
+    // Each event as the owner's contract sees it (its type included: a shared property its listing joins is new to it).
+    const accepted = mine.flatMap((row) => {
+      const seen = eventAsSeenBy(webhook.contract, row);
+      return seen !== null && matches(seen) ? [seen] : [];
+    });
     const bodies = await Promise.all(accepted.map((row) => renderer.render(webhook, row)));
     const deliveries: NewWebhookDeliveryRow[] = [];
     accepted.forEach((row, index) => {
