@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries, webhooks } from "../../src/db/schema/index.js";
-import { streamPredicate } from "../../src/modules/events/event-filter.js";
+import { events, webhookDeliveries, webhooks } from "../../src/db/schema/index.js";
+import { eventAsSeenBy, streamPredicate } from "../../src/modules/events/event-filter.js";
 import { observation, revise, sameFlat } from "../factories/observations.js";
 import { registerWebhook, startDispatcher, webhookOwner } from "../factories/webhooks.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -60,7 +60,15 @@ describe("property events under a contract narrowed to publishers", () => {
     expect(byOther?.listings).toEqual(
       expect.arrayContaining([
         { siren: ownRow.publisherSiren, siret: ownRow.publisherSiret, sourceDomain: ownRow.sourceDomain, member: true, joined: false, cause: false },
-        { siren: otherRow.publisherSiren, siret: otherRow.publisherSiret, sourceDomain: otherRow.sourceDomain, member: true, joined: false, cause: true },
+        {
+          siren: otherRow.publisherSiren,
+          siret: otherRow.publisherSiret,
+          sourceDomain: otherRow.sourceDomain,
+          member: true,
+          joined: false,
+          cause: true,
+          changes: expect.arrayContaining(["priceCurrent"]),
+        },
       ]),
     );
     expect(streamPredicate(contract, {})(byOther!)).toBe(false);
@@ -71,6 +79,8 @@ describe("property events under a contract narrowed to publishers", () => {
     await ingest(database.db, [revise(own, { observedAt: "2026-11-22T08:00:00Z", transaction: { price: 590_000 } })]);
     const byOwn = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
     expect(byOwn?.listings?.filter((listing) => listing.cause).map((listing) => listing.siren)).toEqual([ownRow.publisherSiren]);
+    // Announced with what changed as it sees the property.
+    expect(eventAsSeenBy(contract, byOwn!)?.changedFields).toEqual(["priceCurrent", "pricePerSquareMeter"]);
 
     // Ours goes up, above the other's: the stored property's price moves back to the other's.
     await ingest(database.db, [revise(own, { observedAt: "2026-11-23T08:00:00Z", transaction: { price: 640_000 } })]);
@@ -87,16 +97,27 @@ describe("property events under a contract narrowed to publishers", () => {
     expect((await eventsOf(database.db, ownRow.propertyId)).at(-1)?.id).toBe(viewed?.id);
     expect((await eventsOf(database.db, ownRow.id)).at(-1)?.changedFields).toEqual(["contactPhone"]);
 
+    // In one batch, ours changes what no view shows and the other's price moves the stored property's: not for us.
+    await ingest(database.db, [
+      revise(own, { observedAt: "2026-11-26T08:00:00Z", transaction: { price: 630_000 }, contact: { phone: "06 11 22 33 44" } }),
+      revise(other, { observedAt: "2026-11-26T09:00:00Z", transaction: { price: 580_000 } }),
+    ]);
+    const mixed = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(mixed).toMatchObject({ type: "updated", changedFields: expect.arrayContaining(["priceCurrent"]) });
+    expect(mixed?.listings?.every((listing) => listing.cause)).toBe(true);
+    expect(eventAsSeenBy(contract, mixed!)).toBeNull();
+
     // Deliveries are recorded in the log's order: once the last event arrived, the earlier ones were decided.
     const deliveredEvents = async (id: string) =>
       (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id)))
         .map((delivery) => delivery.eventId)
         .sort((a, b) => ((a ?? 0n) < (b ?? 0n) ? -1 : 1));
-    await receiver.waitFor((r) => r.accepted.length >= 6, 15_000, "the property notifications");
+    await receiver.waitFor((r) => r.accepted.length >= 7, 15_000, "the property notifications");
     expect(await deliveredEvents(webhook.id)).toEqual([byOwn?.id, backUp?.id, viewed?.id]);
-    expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id]);
+    expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id, mixed?.id]);
     const probeIds = probing.map(({ webhook: probe }) => probe.id);
-    const lastEvent = (await eventsOf(database.db, ownRow.id)).at(-1)?.id ?? 0n;
+    const [newest] = await database.db.select({ id: max(events.id) }).from(events);
+    const lastEvent = newest?.id ?? 0n;
     for (let tries = 0; tries < 150; tries += 1) {
       const positions = await database.db.select({ cursor: webhooks.cursor }).from(webhooks).where(inArray(webhooks.id, probeIds));
       if (positions.every((position) => position.cursor >= lastEvent)) break;

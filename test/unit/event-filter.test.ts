@@ -95,6 +95,25 @@ describe("isEventVisible", () => {
     expect(eventAsSeenBy(contract({ departments: ["75"] }), { ...updated, listings: [{ ...own, joined: true }, other] })).toMatchObject({ type: "updated" });
   });
 
+  it("shows a narrowed contract the fields that changed as its own listings' publisher sees the property, nothing when none did", () => {
+    const stored = { ...shared, changedFields: ["leadClassifiedId", "priceCurrent", "pricePerSquareMeter"] };
+    expect(eventAsSeenBy(bySiren, { ...stored, listings: [{ ...own, changes: ["priceCurrent"] }, other] })).toMatchObject({ changedFields: ["priceCurrent"] });
+    expect(
+      eventAsSeenBy(bySiren, {
+        ...stored,
+        listings: [
+          { ...own, changes: [] },
+          { ...other, cause: true, changes: ["priceCurrent"] },
+        ],
+      }),
+    ).toBeNull();
+    // Without the view's fields (recorded before they were), and for a contract without publishers: the recorded fields.
+    expect(eventAsSeenBy(bySiren, stored)).toMatchObject({ changedFields: stored.changedFields });
+    expect(eventAsSeenBy(contract({ departments: ["75"] }), { ...stored, listings: [{ ...own, changes: [] }, other] })).toMatchObject({
+      changedFields: stored.changedFields,
+    });
+  });
+
   it("shows an event of a narrowed view only to contracts narrowed to one of its causes' publishers, not seeing every member", () => {
     const view = { ...shared, viewOnly: true };
     expect(isEventVisible(contract({ departments: ["75"], sirens: ["732829320"] }), view)).toBe(true);

@@ -47,9 +47,18 @@ export const events = pgTable(
 
 /**
  * A classified as a property event records it (see `events.listings`): `member` of the property after the change,
- * `joined` it with the change (new, or moved in), `cause` of the event.
+ * `joined` it with the change (new, or moved in), `cause` of the event, and for a cause, `changes`: what changed in
+ * the property as its publisher sees it (the fields of the view of its SIREN, and of its SIRET).
  */
-export type EventListing = { siren: string | null; siret: string | null; sourceDomain: string; member: boolean; joined: boolean; cause: boolean };
+export type EventListing = {
+  siren: string | null;
+  siret: string | null;
+  sourceDomain: string;
+  member: boolean;
+  joined: boolean;
+  cause: boolean;
+  changes?: string[];
+};
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

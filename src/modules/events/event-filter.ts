@@ -1,4 +1,4 @@
-import type { EventRow } from "../../db/schema/index.js";
+import type { EventListing, EventRow } from "../../db/schema/index.js";
 import { isWithinContract, type Contract } from "../../domain/contract.js";
 import type { EventResource, EventType, PropertyType, TransactionType } from "../../domain/enums.js";
 import { sourceDomainOf } from "../../domain/url-key.js";
@@ -61,15 +61,30 @@ export function eventAsSeenBy<E extends EventFacts>(contract: Contract, event: E
   if (event.viewOnly && after.length === listings.filter((listing) => listing.member).length) return null;
   const appeared = before.length === 0 && event.type !== "created";
   const disappeared = after.length === 0 && event.type !== "removed";
+  const changes = appeared || disappeared ? [] : viewChanges(own, event);
+  if (changes !== undefined && changes.length === 0 && !appeared && !disappeared) return null; // nothing it sees changed
   const seenFrom = after.length > 0 ? after : before;
   return {
     ...event,
-    ...(appeared || disappeared ? { type: appeared ? "created" : "removed", changedFields: [] } : {}),
+    ...(appeared || disappeared ? { type: appeared ? "created" : "removed" } : {}),
+    ...(changes === undefined ? {} : { changedFields: changes }),
     sourceDomains: distinct(seenFrom.map((listing) => listing.sourceDomain)),
     sirens: distinct(seenFrom.map((listing) => listing.siren)),
     sirets: distinct(seenFrom.map((listing) => listing.siret)),
     listings: own,
   };
+}
+
+/**
+ * What changed in the property as the contract's own causes' publishers see it, or undefined when the event does not
+ * say: a property's creation or removal, a merge, one of its own listings joining or leaving (the recorded fields
+ * say so), an event recorded before views were. A view event already is one.
+ */
+function viewChanges(own: readonly EventListing[], event: EventFacts): string[] | undefined {
+  if (event.viewOnly || event.type !== "updated" || own.some((listing) => listing.joined || !listing.member)) return undefined;
+  const causes = own.filter((listing) => listing.cause);
+  if (causes.length === 0 || causes.some((listing) => listing.changes === undefined)) return undefined;
+  return [...new Set(causes.flatMap((listing) => listing.changes ?? []))].sort();
 }
 
 /** Whether a classified of `department` with one of these publisher numbers (or with none) is within the contract. */

@@ -268,7 +268,8 @@ async function deriveProperties(
     const propertyCauses = causes.get(propertyId) ?? [];
     if (derived.eventType !== null) {
       const joined = propertyMembers.filter(({ before }) => before === undefined || before.propertyId !== propertyId).map((member) => member.row);
-      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses, joined));
+      const viewChangesOf = (cause: ClassifiedRow) => publisherViewChanges(propertyId, propertyMembers, [cause]);
+      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses, joined, viewChangesOf));
     } else if (propertyCauses.length > 0) {
       const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses, () => publisherViewChanges(propertyId, propertyMembers, propertyCauses));
       if (viewEvent !== null) events.push(viewEvent);

@@ -34,7 +34,8 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
  * A property event carries the portals and publisher numbers of all its classifieds, removed ones included, and
  * its listings (see `events.listings`): its members, and `causes`, the classifieds whose change made it, members
  * or not (one that left the property). Without causes (a property derived again with no classified changed) it
- * goes to whoever sees the property. `joined`: the members that joined it with this change (new, or moved in).
+ * goes to whoever sees the property. `joined`: the members that joined it with this change (new, or moved in);
+ * `viewChangesOf`: what changed in the property as a cause's publisher sees it.
  * When every one of them has the same publisher numbers, as most properties' have, the columns above already say
  * all the listings would, and none are recorded.
  */
@@ -45,15 +46,20 @@ export function propertyEvent(
   changedFields: readonly string[],
   causes: readonly ClassifiedRow[],
   joined: readonly ClassifiedRow[] = [],
+  viewChangesOf?: (cause: ClassifiedRow) => string[],
 ): NewEventRow {
-  const listing = (row: ClassifiedRow, member: boolean): EventListing => ({
-    siren: row.publisherSiren,
-    siret: row.publisherSiret,
-    sourceDomain: row.sourceDomain,
-    member,
-    joined: joined.includes(row),
-    cause: causes.includes(row),
-  });
+  const listing = (row: ClassifiedRow, member: boolean): EventListing => {
+    const cause = causes.includes(row);
+    const entry: EventListing = {
+      siren: row.publisherSiren,
+      siret: row.publisherSiret,
+      sourceDomain: row.sourceDomain,
+      member,
+      joined: joined.includes(row),
+      cause,
+    };
+    return cause && viewChangesOf !== undefined ? { ...entry, changes: viewChangesOf(row) } : entry;
+  };
   return {
     type,
     resource: "property",
