@@ -43,6 +43,8 @@ export function isEventVisible(contract: Contract, event: EventFacts): boolean {
  *   have caused the event when any did;
  * - a property its own classifieds join is `created` for it, one they all leave `removed`, whatever the stored
  *   property's event says (another publisher's listing may have been there before, or stay after);
+ * - an `updated` event names what changed as its own causes' publishers see the property, and is not shown when
+ *   nothing did (`viewChanges`);
  * - its portals and publisher numbers are those of its own members only, so that no stream filter tells it what
  *   another publisher's listing of the same flat is, or that there is one;
  * - an event of its own view of a property (`events.viewOnly`) goes only to such a contract, when it does not see
