@@ -2,11 +2,11 @@ import { eq, inArray, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, webhookDeliveries, webhooks } from "../../src/db/schema/index.js";
 import { eventAsSeenBy, streamPredicate } from "../../src/modules/events/event-filter.js";
-import { observation, revise, sameFlat } from "../factories/observations.js";
+import { observation, removal, revise, sameFlat } from "../factories/observations.js";
 import { registerWebhook, startDispatcher, webhookOwner } from "../factories/webhooks.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { WebhookReceiver } from "../support/webhook-receiver.js";
-import { classifiedOf, eventsOf, ingest } from "./ingest.helpers.js";
+import { classifiedOf, eventsOf, ingest, urlOf } from "./ingest.helpers.js";
 
 /**
  * Two publishers list one flat, so both see its property. A contract narrowed to one of them must not hear of the
@@ -59,13 +59,22 @@ describe("property events under a contract narrowed to publishers", () => {
     expect(byOther?.sirens).toEqual([ownRow.publisherSiren, otherRow.publisherSiren].sort());
     expect(byOther?.listings).toEqual(
       expect.arrayContaining([
-        { siren: ownRow.publisherSiren, siret: ownRow.publisherSiret, sourceDomain: ownRow.sourceDomain, member: true, joined: false, cause: false },
+        {
+          siren: ownRow.publisherSiren,
+          siret: ownRow.publisherSiret,
+          sourceDomain: ownRow.sourceDomain,
+          member: true,
+          joined: false,
+          active: true,
+          cause: false,
+        },
         {
           siren: otherRow.publisherSiren,
           siret: otherRow.publisherSiret,
           sourceDomain: otherRow.sourceDomain,
           member: true,
           joined: false,
+          active: true,
           cause: true,
           changes: expect.arrayContaining(["priceCurrent"]),
         },
@@ -107,14 +116,21 @@ describe("property events under a contract narrowed to publishers", () => {
     expect(mixed?.listings?.every((listing) => listing.cause)).toBe(true);
     expect(eventAsSeenBy(contract, mixed!)).toBeNull();
 
+    // Ours is withdrawn while the other's stays on sale: the property, as it sees it, is removed.
+    await ingest(database.db, [removal(urlOf(own), "2026-11-27T08:00:00Z")]);
+    const withdrawn = (await eventsOf(database.db, ownRow.propertyId)).at(-1);
+    expect(withdrawn).toMatchObject({ type: "updated" });
+    expect(eventAsSeenBy(contract, withdrawn!)).toMatchObject({ type: "removed", changedFields: expect.arrayContaining(["status"]) });
+    expect(eventAsSeenBy({ ...contract, sirens: [] }, withdrawn!)).toMatchObject({ type: "updated" });
+
     // Deliveries are recorded in the log's order: once the last event arrived, the earlier ones were decided.
     const deliveredEvents = async (id: string) =>
       (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id)))
         .map((delivery) => delivery.eventId)
         .sort((a, b) => ((a ?? 0n) < (b ?? 0n) ? -1 : 1));
-    await receiver.waitFor((r) => r.accepted.length >= 7, 15_000, "the property notifications");
-    expect(await deliveredEvents(webhook.id)).toEqual([byOwn?.id, backUp?.id, viewed?.id]);
-    expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id, mixed?.id]);
+    await receiver.waitFor((r) => r.accepted.length >= 9, 15_000, "the property notifications");
+    expect(await deliveredEvents(webhook.id)).toEqual([byOwn?.id, backUp?.id, viewed?.id, withdrawn?.id]);
+    expect(await deliveredEvents(wideWebhook.id)).toEqual([byOther?.id, byOwn?.id, backUp?.id, mixed?.id, withdrawn?.id]);
     const probeIds = probing.map(({ webhook: probe }) => probe.id);
     const [newest] = await database.db.select({ id: max(events.id) }).from(events);
     const lastEvent = newest?.id ?? 0n;

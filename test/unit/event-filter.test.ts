@@ -89,6 +89,10 @@ describe("isEventVisible", () => {
       sirens: ["732829320"],
       sourceDomains: ["seloger.com"],
     });
+    // Ours withdrawn, the other's still on sale: its view of the property is removed.
+    const withdrawn = { ...own, active: false, changes: ["sourceDomains", "status"] };
+    expect(eventAsSeenBy(bySiren, { ...updated, listings: [withdrawn, { ...other, active: true }] })).toMatchObject({ type: "removed" });
+    expect(eventAsSeenBy(contract({ departments: ["75"] }), { ...updated, listings: [withdrawn, other] })).toMatchObject({ type: "updated" });
     // Ours was there and stays: the event as recorded, seen through its own listings.
     expect(eventAsSeenBy(bySiren, updated)).toMatchObject({ type: "updated", changedFields: ["classifieds", "sourceDomains"] });
     // A contract without publishers sees the stored property's event.

@@ -47,8 +47,9 @@ export const events = pgTable(
 
 /**
  * A classified as a property event records it (see `events.listings`): `member` of the property after the change,
- * `joined` it with the change (new, or moved in), `cause` of the event, and for a cause, `changes`: what changed in
- * the property as its publisher sees it (the fields of the view of its SIREN, and of its SIRET).
+ * `joined` it with the change (new, or moved in), `active` after it (not removed), `cause` of the event, and for a
+ * cause, `changes`: what changed in the property as its publisher sees it (the fields of the view of its SIREN, and
+ * of its SIRET).
  */
 export type EventListing = {
   siren: string | null;
@@ -56,6 +57,7 @@ export type EventListing = {
   sourceDomain: string;
   member: boolean;
   joined: boolean;
+  active?: boolean;
   cause: boolean;
   changes?: string[];
 };

@@ -41,8 +41,9 @@ export function isEventVisible(contract: Contract, event: EventFacts): boolean {
  * publishers, a property event's listings decide (see `events.listings`):
  * - one of the contract's own classifieds must belong to the property, before or after the change, and one must
  *   have caused the event when any did;
- * - a property its own classifieds join is `created` for it, one they all leave `removed`, whatever the stored
- *   property's event says (another publisher's listing may have been there before, or stay after);
+ * - a property its own classifieds join is `created` for it, one they all leave or that withdraws them all
+ *   `removed`, whatever the stored property's event says (another publisher's listing may have been there before,
+ *   or stay after);
  * - an `updated` event names what changed as its own causes' publishers see the property, and is not shown when
  *   nothing did (`viewChanges`);
  * - its portals and publisher numbers are those of its own members only, so that no stream filter tells it what
@@ -66,9 +67,12 @@ export function eventAsSeenBy<E extends EventFacts>(contract: Contract, event: E
   const changes = appeared || disappeared ? [] : viewChanges(own, event);
   if (changes !== undefined && changes.length === 0 && !appeared && !disappeared) return null; // nothing it sees changed
   const seenFrom = after.length > 0 ? after : before;
+  // Its classifieds all withdrawn while another publisher's stays on sale: the property as it sees it is removed.
+  const fields = changes ?? event.changedFields;
+  const withdrawn = event.type === "updated" && fields.includes("status") && after.length > 0 && after.every((listing) => listing.active === false);
   return {
     ...event,
-    ...(appeared || disappeared ? { type: appeared ? "created" : "removed" } : {}),
+    ...(appeared || disappeared || withdrawn ? { type: appeared ? "created" : "removed" } : {}),
     ...(changes === undefined ? {} : { changedFields: changes }),
     sourceDomains: distinct(seenFrom.map((listing) => listing.sourceDomain)),
     sirens: distinct(seenFrom.map((listing) => listing.siren)),

@@ -56,6 +56,7 @@ export function propertyEvent(
       sourceDomain: row.sourceDomain,
       member,
       joined: joined.includes(row),
+      active: row.status !== "removed",
       cause,
     };
     return cause && viewChangesOf !== undefined ? { ...entry, changes: viewChangesOf(row) } : entry;
