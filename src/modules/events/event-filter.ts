@@ -2,6 +2,7 @@ import type { EventListing, EventRow } from "../../db/schema/index.js";
 import { isWithinContract, type Contract } from "../../domain/contract.js";
 import type { EventResource, EventType, PropertyType, TransactionType } from "../../domain/enums.js";
 import { sourceDomainOf } from "../../domain/url-key.js";
+import { distinctValues } from "../common/distinct-values.js";
 
 /** The columns of an event that decide who may see it and which streams it belongs to. */
 export type EventFacts = Pick<
@@ -74,9 +75,9 @@ export function eventAsSeenBy<E extends EventFacts>(contract: Contract, event: E
     ...event,
     ...(appeared || disappeared || withdrawn ? { type: appeared ? "created" : "removed" } : {}),
     ...(changes === undefined ? {} : { changedFields: changes }),
-    sourceDomains: distinct(seenFrom.map((listing) => listing.sourceDomain)),
-    sirens: distinct(seenFrom.map((listing) => listing.siren)),
-    sirets: distinct(seenFrom.map((listing) => listing.siret)),
+    sourceDomains: distinctValues(seenFrom.map((listing) => listing.sourceDomain)),
+    sirens: distinctValues(seenFrom.map((listing) => listing.siren)),
+    sirets: distinctValues(seenFrom.map((listing) => listing.siret)),
     listings: own,
   };
 }
@@ -100,10 +101,6 @@ function anyPublisherVisible(contract: Contract, department: string, sirens: rea
     sirens.some((siren) => isWithinContract(contract, { department, siren, siret: null })) ||
     sirets.some((siret) => isWithinContract(contract, { department, siren: null, siret }))
   );
-}
-
-function distinct(values: ReadonlyArray<string | null>): string[] {
-  return [...new Set(values.filter((value): value is string => value !== null))].sort();
 }
 
 /** Compiles a filter into a predicate (sets built once: it runs for every event and every subscriber). */
@@ -131,13 +128,13 @@ export function compileStreamFilter(filter: ListingStreamFilter): EventPredicate
 /** A predicate for "visible under `contract` and matching `filter`". */
 export function streamPredicate(contract: Contract, filter: ListingStreamFilter): EventPredicate {
   const matches = compileStreamFilter(filter);
-  return (event) => seenAndMatching(contract, matches, event);
+  return (event) => seenIfMatching(contract, matches, event) !== null;
 }
 
-/** Whether the holder of `contract` may see the event and it matches, as the holder sees it (`eventAsSeenBy`). */
-export function seenAndMatching(contract: Contract, matches: EventPredicate, event: EventFacts): boolean {
+/** The event as the holder of `contract` sees it (`eventAsSeenBy`) when it may see it and it matches; else null. */
+export function seenIfMatching<E extends EventFacts>(contract: Contract, matches: EventPredicate, event: E): E | null {
   const seen = eventAsSeenBy(contract, event);
-  return seen !== null && matches(seen);
+  return seen !== null && matches(seen) ? seen : null;
 }
 
 /** Domains as stored on events: the registrable domain, lower-case (`www.SeLoger.com` -> `seloger.com`). */

@@ -6,7 +6,7 @@ import { createRequestContext, type ContextLogger, type RequestContext } from ".
 import type { EventBus } from "./event-bus.js";
 import { parseCursor } from "./event-cursor.js";
 import type { EventDelivery } from "./event-delivery.js";
-import { compileStreamFilter, eventAsSeenBy, seenAndMatching, type ListingStreamFilter } from "./event-filter.js";
+import { compileStreamFilter, eventAsSeenBy, seenIfMatching, type ListingStreamFilter } from "./event-filter.js";
 import { EventSubscription } from "./event-subscription.js";
 import type { ListingEventFilterInput } from "./events.types.js";
 
@@ -93,7 +93,7 @@ export function listingEventStream(
   const routing = (contract: Contract) => departmentsReachable(contract, filter.departments);
   const source = new EventSubscription(connection.bus, {
     after,
-    accept: (event) => seenAndMatching(connection.viewer.contract, matches, event),
+    accept: (event) => seenIfMatching(connection.viewer.contract, matches, event) !== null,
     departments: routing(connection.viewer.contract),
   });
   connection.streams.set(source, routing);

@@ -259,7 +259,7 @@ async function deriveProperties(
       absorbed.set(propertyId, survivor);
       // Its former classifieds, so that the event reaches the subscribers who could see the property.
       const former = dirty.filter((change) => grouping.formerProperty.get(change.row.id) === propertyId).map((change) => change.row);
-      absorbedEvents.push({ ...propertyEvent(before, former, "removed", ["mergedInto"], former), propertyId: survivor });
+      absorbedEvents.push({ ...propertyEvent(before, former, "removed", ["mergedInto"], { causes: former }), propertyId: survivor });
       continue;
     }
     const derived = deriveProperty(propertyId, propertyMembers, before);
@@ -269,7 +269,7 @@ async function deriveProperties(
     if (derived.eventType !== null) {
       const joined = propertyMembers.filter(({ before }) => before === undefined || before.propertyId !== propertyId).map((member) => member.row);
       const viewChangesOf = (cause: ClassifiedRow) => publisherViewChanges(propertyId, propertyMembers, [cause]);
-      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, propertyCauses, joined, viewChangesOf));
+      events.push(propertyEvent(derived.row, memberRows, derived.eventType, derived.changedFields, { causes: propertyCauses, joined, viewChangesOf }));
     } else if (propertyCauses.length > 0) {
       const viewEvent = propertyViewEvent(derived.row, memberRows, propertyCauses, () => publisherViewChanges(propertyId, propertyMembers, propertyCauses));
       if (viewEvent !== null) events.push(viewEvent);

@@ -4,6 +4,7 @@
  */
 import type { ClassifiedRow, EventListing, NewEventRow, PropertyRow } from "../../db/schema/index.js";
 import type { EventType } from "../../domain/enums.js";
+import { distinctValues } from "../common/distinct-values.js";
 import type { ClassifiedChange } from "./classified-changes.js";
 
 /** created for a classified new in this batch; removed when it went to `removed`; updated otherwise; null when only lastSeenAt moved. */
@@ -30,6 +31,13 @@ export function classifiedEvent(change: ClassifiedChange, type: EventType): NewE
   };
 }
 
+/** What a property event says of its listings (see `propertyEvent`). */
+export type PropertyEventListings = {
+  causes: readonly ClassifiedRow[];
+  joined?: readonly ClassifiedRow[];
+  viewChangesOf?: (cause: ClassifiedRow) => string[];
+};
+
 /**
  * A property event carries the portals and publisher numbers of all its classifieds, removed ones included, and
  * its listings (see `events.listings`): its members, and `causes`, the classifieds whose change made it, members
@@ -44,9 +52,7 @@ export function propertyEvent(
   members: readonly ClassifiedRow[],
   type: EventType,
   changedFields: readonly string[],
-  causes: readonly ClassifiedRow[],
-  joined: readonly ClassifiedRow[] = [],
-  viewChangesOf?: (cause: ClassifiedRow) => string[],
+  { causes, joined = [], viewChangesOf }: PropertyEventListings,
 ): NewEventRow {
   const listing = (row: ClassifiedRow, member: boolean): EventListing => {
     const cause = causes.includes(row);
@@ -69,9 +75,9 @@ export function propertyEvent(
     department: property.department,
     propertyType: property.propertyType,
     transactionType: property.transactionType,
-    sourceDomains: distinct(members.map((row) => row.sourceDomain)),
-    sirens: distinct(members.map((row) => row.publisherSiren)),
-    sirets: distinct(members.map((row) => row.publisherSiret)),
+    sourceDomains: distinctValues(members.map((row) => row.sourceDomain)),
+    sirens: distinctValues(members.map((row) => row.publisherSiren)),
+    sirets: distinctValues(members.map((row) => row.publisherSiret)),
     changedFields: [...changedFields].sort(),
     listings: onePublisher([...members, ...causes])
       ? null
@@ -92,14 +98,10 @@ export function propertyViewEvent(
 ): NewEventRow | null {
   if (onePublisher([...members, ...causes])) return null;
   const changedFields = viewChanges();
-  return changedFields.length === 0 ? null : { ...propertyEvent(property, members, "updated", changedFields, causes), viewOnly: true };
+  return changedFields.length === 0 ? null : { ...propertyEvent(property, members, "updated", changedFields, { causes }), viewOnly: true };
 }
 
 function onePublisher(rows: readonly ClassifiedRow[]): boolean {
   const [first] = rows;
   return rows.every((row) => row.publisherSiren === first?.publisherSiren && row.publisherSiret === first?.publisherSiret);
-}
-
-function distinct(values: ReadonlyArray<string | null>): string[] {
-  return [...new Set(values.filter((value): value is string => value !== null))].sort();
 }

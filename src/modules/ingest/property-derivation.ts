@@ -135,13 +135,14 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
  */
 export function publisherViewChanges(propertyId: string, members: readonly PropertyMember[], causes: readonly ClassifiedRow[]): string[] {
   const changed = new Set<string>();
-  const views = new Set<string>();
-  for (const cause of causes) {
-    if (cause.publisherSiren !== null) views.add(`siren ${cause.publisherSiren}`);
-    if (cause.publisherSiret !== null) views.add(`siret ${cause.publisherSiret}`);
-  }
-  for (const view of views) {
-    const own = members.filter((member) => view === `siren ${member.row.publisherSiren}` || view === `siret ${member.row.publisherSiret}`);
+  const sirens = new Set(causes.map((cause) => cause.publisherSiren).filter((siren) => siren !== null));
+  const sirets = new Set(causes.map((cause) => cause.publisherSiret).filter((siret) => siret !== null));
+  const views: Array<(row: ClassifiedRow) => boolean> = [
+    ...[...sirens].map((siren) => (row: ClassifiedRow) => row.publisherSiren === siren),
+    ...[...sirets].map((siret) => (row: ClassifiedRow) => row.publisherSiret === siret),
+  ];
+  for (const isOwn of views) {
+    const own = members.filter((member) => isOwn(member.row));
     const before = own.flatMap((member) => (member.before === undefined ? [] : [{ row: member.before, before: member.before }]));
     if (own.length === 0 || before.length === 0) continue; // its first classified, or its last gone: the property appears or goes
     const previous = deriveProperty(propertyId, before, undefined).row;

@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.js";
 import type { EventRow, NewWebhookDeliveryRow } from "../../db/schema/index.js";
 import { isOneOf, EVENT_TYPES } from "../../domain/enums.js";
 import type { EventCursor } from "../events/event-cursor.js";
-import { compileStreamFilter, eventAsSeenBy } from "../events/event-filter.js";
+import { compileStreamFilter, seenIfMatching } from "../events/event-filter.js";
 import { readEventsAfter } from "../events/event-log.repository.js";
 import { eventLogHorizonOf } from "../events/event-retention.js";
 import { createRequestContext, type ContextLogger, type RequestContext } from "../request-context.js";
@@ -53,10 +53,7 @@ export class WebhookEnqueuer {
     const resource = resourceOfKind(webhook.kind as WebhookKind); // kinds are validated when webhooks are created
     const matches = compileStreamFilter({ ...streamFilterOf(webhook.filter), resources: resource ? [resource] : [] });
     // Each event as the owner's contract sees it (its type included: a shared property its listing joins is new to it).
-    const accepted = mine.flatMap((row) => {
-      const seen = eventAsSeenBy(webhook.contract, row);
-      return seen !== null && matches(seen) ? [seen] : [];
-    });
+    const accepted = mine.flatMap((row) => seenIfMatching(webhook.contract, matches, row) ?? []);
     const bodies = await Promise.all(accepted.map((row) => renderer.render(webhook, row)));
     const deliveries: NewWebhookDeliveryRow[] = [];
     accepted.forEach((row, index) => {
