@@ -129,6 +129,9 @@ describe("pair score", () => {
     const b = record({ hashes: [LIVING_RECOMPRESSED, KITCHEN], textSignature: text, publisherSiret: "55210055400013", floor: 2 });
     expect(scorePair(a, b)).toBeGreaterThan(MATCH_MODEL.link + 2);
     expect(scorePair(a, b)).toBe(scorePair(b, a));
+    // Photos counted on demand weigh as counted up front.
+    expect(scorePair(a, b, () => 0)).toBe(scorePair(a, b, 0));
+    expect(scorePair(a, b, () => 0)).toBeLessThan(scorePair(a, b));
   });
 
   it("matches the owner's and an agency's listings of one flat on figures alone: energy, floor, area measured differently", () => {
@@ -160,6 +163,12 @@ describe("pair score", () => {
     const a = record({ hashes: [LIVING, KITCHEN], ...left });
     const b = record({ hashes: [LIVING, KITCHEN], ...right });
     expect(scorePair(a, b)).toBe(CONFLICT);
+    // The photos of a pair ruled out are never weighed (what scoring costs most in a large block).
+    expect(
+      scorePair(a, b, () => {
+        throw new Error("photos weighed for a pair in conflict");
+      }),
+    ).toBe(CONFLICT);
   });
 
   it("weighs rooms two apart against a match without ruling it out: an owner may give the bedrooms as rooms", () => {

@@ -160,7 +160,8 @@ class BlockGraph<R extends GroupingRecord> {
     const key = a * this.n + b;
     const known = this.scores.get(key);
     if (known !== undefined) return known;
-    const score = scorePair(this.records[a] as R, this.records[b] as R, this.sharedPhotos(a, b), undefined, this.model); // a, b < n
+    // Photos weighed only when nothing rules the pair out: most pairs of a large block conflict.
+    const score = scorePair(this.records[a] as R, this.records[b] as R, () => this.sharedPhotos(a, b), undefined, this.model); // a, b < n
     this.scores.set(key, score);
     return score;
   }

@@ -110,11 +110,18 @@ export function areasComparable(a: number | null, b: number | null): boolean {
 const CONFLICTING = "conflict";
 
 /**
+ * How many photos two classifieds share, each counted 1 or less, or how to count them: a function is called only
+ * for a pair that no disagreement rules out. Weighing a pair's photos is what scoring it costs most (the photos
+ * of every comparable classified showing them are looked at), and most pairs of a large block conflict.
+ */
+export type SharedPhotos = number | (() => number);
+
+/**
  * The levels of a pair of one block. `sharedPhotos` is how many photos the two share, each counted 1 or less:
  * the caller may discount photos that many listings share (an agency's logo, a programme's renders) or that
  * listings of two properties show (a building's façade).
  */
-export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: number = countSharedPhotos(a, b)): PairComparison {
+export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: SharedPhotos = () => countSharedPhotos(a, b)): PairComparison {
   if (!sameBlock(a, b)) return { conflict: "block" };
   const levels: string[] = [];
   for (const { feature, levelOf } of CONFLICTABLE_FEATURES) {
@@ -137,7 +144,7 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   push("distance", distanceLevel(a, b));
   // Filed under two communes: a copy's publisher chose the neighbouring name, or two flats of two towns.
   if (a.inseeCode !== b.inseeCode) levels.push("commune:other");
-  push(context.photos, photoLevel(a, b, sharedPhotos));
+  push(context.photos, photoLevel(a, b, typeof sharedPhotos === "number" ? sharedPhotos : sharedPhotos()));
   push(context.text, textLevel(textDistance(a.textSignature, b.textSignature)));
   if (samePublisher) levels.push("publisher:same");
   // A private seller posting on two portals leaves the same phone; a professional's phone is its office's.

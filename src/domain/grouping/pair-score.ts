@@ -5,7 +5,7 @@
  * fitted on labelled pairs of two independent generators of realistic feeds (`npm run fit:grouping`), so that
  * they say how much more often each level is seen on copies of one property than on distinct look-alikes.
  */
-import { comparePair, countSharedPhotos, type GroupingRecord, type MatchModel } from "./pair-features.js";
+import { comparePair, countSharedPhotos, type GroupingRecord, type MatchModel, type SharedPhotos } from "./pair-features.js";
 import { MATCH_MODEL } from "./match-model.js";
 
 export { areasComparable, countSharedPhotos, isSamePublisher, MAX_AREA_GAP, sameBlock, type GroupingRecord, type MatchModel } from "./pair-features.js";
@@ -18,12 +18,12 @@ export type Explain = (feature: string, points: number) => void;
 
 /**
  * The match log-odds of two classifieds of one block; `CONFLICT` when they cannot be one property.
- * `sharedPhotos` is how many photos the two share, each counted 1 or less (see `comparePair`).
+ * `sharedPhotos` is how many photos the two share, each counted 1 or less, or how to count them (see `comparePair`).
  */
 export function scorePair(
   a: GroupingRecord,
   b: GroupingRecord,
-  sharedPhotos: number = countSharedPhotos(a, b),
+  sharedPhotos: SharedPhotos = () => countSharedPhotos(a, b),
   explain?: Explain,
   model: MatchModel = MATCH_MODEL,
 ): number {
