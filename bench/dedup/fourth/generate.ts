@@ -24,19 +24,8 @@ import {
   title,
 } from "./text.js";
 import { DAY, World } from "./world.js";
-
-export type ListingTruth = {
-  url: string;
-  objectId: number;
-  publisher: string;
-  professional: boolean;
-  relistingOf: string | null;
-  sharesPhotosWithOriginal: boolean;
-  families: string[];
-  block: string;
-  area: number;
-  rooms: number;
-};
+// The shape of the truth the evaluation reads (only the type: nothing of how the grouping works).
+import type { ListingTruth } from "../generate.js";
 
 type Line = { t: number; seq: number; text: string };
 

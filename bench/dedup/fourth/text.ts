@@ -4,8 +4,8 @@ import type { Rng } from "./rng.js";
 export type Kind = "apartment" | "house";
 export type Tx = "sale" | "rent";
 
-/** What one publisher says about the object (its own measures, not necessarily the truth). */
-export type Facts = {
+/** An object's kind, size, layout and amenities: the truth's, or as one publisher gives them. */
+export type Features = {
   kind: Kind;
   tx: Tx;
   area: number;
@@ -21,6 +21,10 @@ export type Facts = {
   garden: boolean;
   pool: boolean;
   land: number | null;
+};
+
+/** What one publisher says about the object (its own measures, not necessarily the truth). */
+export type Facts = Features & {
   year: number | null;
   dpe: string | null;
   ges: string | null;

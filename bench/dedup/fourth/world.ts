@@ -23,7 +23,7 @@ import {
 import { emailLocal, landline, mobile, siren, siret, slug } from "./ids.js";
 import type { PortalId } from "./portals.js";
 import { type Rng, flipBits } from "./rng.js";
-import type { Kind, Tx } from "./text.js";
+import type { Features, Kind, Tx } from "./text.js";
 
 export const DAY = 86_400_000;
 /** The crawl window: the first and last instants a collector observes. */
@@ -117,24 +117,9 @@ export type Building = {
 
 export type TwinGroup = { id: number; agency: Publisher; photos: Photo[] | null; common: Photo[]; textSeed: number };
 
-export type Obj = {
+export type Obj = Features & {
   id: number;
   commune: Commune;
-  kind: Kind;
-  tx: Tx;
-  area: number;
-  rooms: number;
-  bedrooms: number;
-  floor: number | null;
-  floorCount: number | null;
-  elevator: boolean;
-  balcony: boolean;
-  terrace: boolean;
-  parking: boolean;
-  cellar: boolean;
-  garden: boolean;
-  pool: boolean;
-  land: number | null;
   year: number;
   dpe: Energy | null;
   ges: Energy | null;
