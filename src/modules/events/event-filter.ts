@@ -91,7 +91,7 @@ function viewChanges(own: readonly EventListing[], event: EventFacts): string[] 
   if (event.viewOnly || event.type !== "updated" || own.some((listing) => listing.joined || !listing.member)) return undefined;
   const causes = own.filter((listing) => listing.cause);
   if (causes.length === 0 || causes.some((listing) => listing.changes === undefined)) return undefined;
-  return [...new Set(causes.flatMap((listing) => listing.changes ?? []))].sort();
+  return distinctValues(causes.flatMap((listing) => listing.changes ?? []));
 }
 
 /** Whether a classified of `department` with one of these publisher numbers (or with none) is within the contract. */

@@ -5,6 +5,7 @@
 import type { ClassifiedRow, PropertyPricePoint, PropertyRow } from "../../db/schema/index.js";
 import type { EventType } from "../../domain/enums.js";
 import { pricePerSquareMeter } from "../../domain/price.js";
+import { distinctValues } from "../common/distinct-values.js";
 
 /** A classified of the property: final state, and the state before the batch (undefined when created by it). */
 export type PropertyMember = { row: ClassifiedRow; before: ClassifiedRow | undefined };
@@ -73,7 +74,7 @@ export function deriveProperty(propertyId: string, members: readonly PropertyMem
   const priceInitial = previous?.priceInitial ?? firstListed.priceInitial;
   const priceBefore = previous?.priceCurrent ?? priceInitial;
   const priceMoved = priceBefore !== priceCurrent;
-  const sourceDomains = [...new Set(shown.map((row) => row.sourceDomain))].sort();
+  const sourceDomains = distinctValues(shown.map((row) => row.sourceDomain));
 
   const row: PropertyRow = {
     id: propertyId,
