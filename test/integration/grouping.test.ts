@@ -122,6 +122,29 @@ describe("grouping: merges, splits, relocations and order", () => {
     expect((await classifiedOf(database.db, stranger)).propertyId).not.toBe(propertyId);
   });
 
+  it("keeps apart an agency's twin flats of one residence that give their floors only in their texts", async () => {
+    // One agency, one text and one set of photos for two flats of one residence; no portal fills in the floor,
+    // every advert states it. The copy of the first flat on another portal still joins it.
+    const images = photos((listingNumber += 1), 6);
+    const text = (floor: string) => `Studio de 17 m² situé au ${floor} étage sur 6 avec ascenseur, cuisine équipée, salle d'eau, proche métro.`;
+    const advert = (domain: string, floor: string, observedAt: string) =>
+      vagueFlat({
+        source: { domain, url: `https://www.${domain}/annonces/${(listingNumber += 1)}` },
+        observedAt,
+        title: "Studio meublé proche métro",
+        description: text(floor),
+        publisher: { name: "Agence Lamarck", phone: "01 46 20 45 16", siret: companyNumbersFor(515_151).siret },
+        media: { images },
+      });
+    const third = advert("leboncoin.fr", "3e", "2026-11-20T08:00:00Z");
+    const sixth = advert("leboncoin.fr", "6e", "2026-11-20T09:00:00Z");
+    const thirdElsewhere = advert("seloger.com", "3ème", "2026-11-20T10:00:00Z");
+    await ingest(database.db, [third, sixth, thirdElsewhere]);
+    const propertyId = (await classifiedOf(database.db, third)).propertyId;
+    expect((await classifiedOf(database.db, thirdElsewhere)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, sixth)).propertyId).not.toBe(propertyId);
+  });
+
   it("keeps apart two agents of one mandatary network who each hold an exclusive mandate", async () => {
     // Flats of one building sold by two agents: each advert shows the building's façade among its own photos. Two
     // exclusive mandates say two flats; without them the same adverts are taken for one flat.

@@ -35,6 +35,8 @@ export const classifieds = pgTable(
     condominiumLots: integer("condominium_lots"),
     /** A sale's yearly copropriété charges in euros that title or description gives (grouping/condominium.ts). */
     condominiumCharges: integer("condominium_charges"),
+    /** The floor a flat's title or description states (grouping/stated-floor.ts): grouping takes it when `floor` is missing. */
+    statedFloor: integer("stated_floor"),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),

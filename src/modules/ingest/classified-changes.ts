@@ -182,9 +182,9 @@ function changedContentFields(row: ClassifiedRow, content: ClassifiedContent): s
 
 /**
  * Content columns computed from other fields, never shown: a change of them is a change of the fields they
- * come from (the text signature and the copropriété's figures follow the title and description), and is written with those.
+ * come from (the text signature, the copropriété's figures and the stated floor follow the title and description), and is written with those.
  */
-const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set(["textSignature", "condominiumLots", "condominiumCharges"]);
+const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set(["textSignature", "condominiumLots", "condominiumCharges", "statedFloor"]);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();

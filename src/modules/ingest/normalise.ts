@@ -11,6 +11,7 @@ import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
 import { condominiumCharges, condominiumLots } from "../../domain/grouping/condominium.js";
+import { statedFloor } from "../../domain/grouping/stated-floor.js";
 import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
@@ -74,6 +75,8 @@ function normaliseObservation(observation: Observation, now: Date) {
     condominiumLots: condominiumLots(observation.title ?? null, description),
     // A rent's charges are the tenant's monthly provision, not the flat's share of the copropriété's.
     condominiumCharges: observation.transaction.type === "sale" ? condominiumCharges(observation.title ?? null, description) : null,
+    // A house's advert describes its own storeys ("au rez-de-chaussée, le séjour"), not a floor in a building.
+    statedFloor: property.type === "apartment" ? statedFloor(observation.title ?? null, description) : null,
 
     publisherIsProfessional: publisher.isProfessional ?? null,
     publisherType: publisher.type ?? null,

@@ -37,6 +37,7 @@ export type GroupingColumns = Pick<
   | "textSignature"
   | "condominiumLots"
   | "condominiumCharges"
+  | "statedFloor"
   | "publisherSiret"
   | "publisherSiren"
   | "publisherType"
@@ -135,7 +136,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     landArea: row.landArea,
     roomCount: row.roomCount,
     bedroomCount: row.bedroomCount,
-    floor: row.floor,
+    floor: row.floor ?? row.statedFloor,
     price: row.priceCurrent,
     photos: photosOf(row.imageHashes),
     textSignature: row.textSignature,

@@ -23,6 +23,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     textSignature: null,
     condominiumLots: null,
     condominiumCharges: null,
+    statedFloor: null,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",
