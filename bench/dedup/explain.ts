@@ -104,7 +104,7 @@ function weighedAgainst(found: ReadonlyArray<{ weights: ReadonlyArray<[string, n
 }
 
 function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
-  if (!sameBlock(a, b)) return a.propertyType !== b.propertyType || a.transactionType !== b.transactionType ? "other type or transaction" : "other zone";
+  if (!sameBlock(a, b)) return a.groupingType !== b.groupingType || a.transactionType !== b.transactionType ? "other type or transaction" : "other zone";
   if (!worthComparing(a, b)) return a.inseeCode !== b.inseeCode ? "neighbouring commune, area or price apart" : "areas apart";
   if (conflict !== undefined) return `${conflict} conflict`;
   if (score < MATCH_MODEL.link) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";

@@ -11,7 +11,7 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     key,
     inseeCode,
     zone: groupingZoneOf(inseeCode),
-    propertyType: "apartment",
+    groupingType: "apartment",
     transactionType: "sale",
     area: null,
     landArea: null,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/db/client.js";
+import { groupingTypeOf } from "../../src/domain/grouping/grouping-type.js";
 import {
   classifiedImageLists,
   classifiedPriceHistory,
@@ -42,7 +43,7 @@ export function classifiedValues(propertyId: string, place: Place, overrides: Pa
   const n = next();
   const sourceUrl = overrides.sourceUrl ?? `https://www.seloger.com/annonces/achat/appartement/${n}.htm`;
   const firstSeenAt = new Date(BASE_TIME + n * 60_000);
-  return {
+  const row = {
     id: randomUUID(),
     propertyId,
     urlKey: canonicalUrlKey(sourceUrl) ?? `seloger.com/annonces/${n}`,
@@ -127,6 +128,7 @@ export function classifiedValues(propertyId: string, place: Place, overrides: Pa
     removedAt: null,
     ...overrides,
   };
+  return { ...row, groupingType: overrides.groupingType ?? groupingTypeOf(row.propertyType, row.floor ?? null) };
 }
 
 /** A valid property row in `place`, priced like the default classified. */

@@ -133,6 +133,7 @@ function classifiedOf(
     latitude: property.latitude ?? null,
     longitude: property.longitude ?? null,
     propertyType: property.propertyType,
+    groupingType: property.propertyType,
     transactionType: property.transactionType,
     priceInitial: property.priceInitial,
     priceCurrent: property.priceCurrent,

@@ -145,6 +145,18 @@ describe("grouping: merges, splits, relocations and order", () => {
     expect((await classifiedOf(database.db, sixth)).propertyId).not.toBe(propertyId);
   });
 
+  it("groups a flat one portal files as a house on an upper floor with its copies, and keeps it a house there", async () => {
+    const flat = vagueFlat({ property: { floor: 3 }, observedAt: "2026-11-20T08:00:00Z" });
+    const filedAsHouse = sameFlat(flat, { observedAt: "2026-11-20T09:00:00Z", property: { type: "house" } });
+    const house = sameFlat(flat, { observedAt: "2026-11-20T10:00:00Z", property: { type: "house", floor: 0 } });
+    await ingest(database.db, [flat, filedAsHouse, house]);
+    const propertyId = (await classifiedOf(database.db, flat)).propertyId;
+    const filed = await classifiedOf(database.db, filedAsHouse);
+    expect(filed.propertyId).toBe(propertyId);
+    expect(filed.propertyType).toBe("house");
+    expect((await classifiedOf(database.db, house)).propertyId).not.toBe(propertyId);
+  });
+
   it("keeps apart two agents of one mandatary network who each hold an exclusive mandate", async () => {
     // Flats of one building sold by two agents: each advert shows the building's façade among its own photos. Two
     // exclusive mandates say two flats; without them the same adverts are taken for one flat.

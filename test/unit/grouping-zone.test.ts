@@ -64,7 +64,7 @@ describe("classifieds of neighbouring communes", () => {
 });
 
 describe("candidate windows of a classified", () => {
-  const row = { inseeCode: STRASBOURG, department: "67", propertyType: "apartment", transactionType: "sale", area: 62, roomCount: 3, priceCurrent: 310_000 };
+  const row = { inseeCode: STRASBOURG, department: "67", groupingType: "apartment", transactionType: "sale", area: 62, roomCount: 3, priceCurrent: 310_000 };
 
   it("search its commune by area, and its zone's communes by close area and price", () => {
     const windows = candidateWindows(row);

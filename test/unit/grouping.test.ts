@@ -371,13 +371,13 @@ describe("clustering", () => {
     const records = Array.from({ length: 400 }, (_, index) =>
       groupingRecord(`portal${index % 7}.fr/annonce-${(index * 7919) % 1000}`, {
         inseeCode: communes[index % communes.length] as string,
-        propertyType: types[Math.floor(index / communes.length) % types.length] as string,
+        groupingType: types[Math.floor(index / communes.length) % types.length] as string,
       }),
     );
     const expected: string[][] = [];
     const byBlock = new Map<string, string[]>();
     for (const one of [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-      const block = `${one.inseeCode}|${one.propertyType}`;
+      const block = `${one.inseeCode}|${one.groupingType}`;
       let members = byBlock.get(block);
       if (members === undefined) {
         members = [];

@@ -60,6 +60,8 @@ export const classifieds = pgTable(
     longitude: doublePrecision("longitude"),
 
     propertyType: text("property_type").notNull(),
+    /** The type grouping blocks the classified on (grouping/grouping-type.ts): the portal's, or a mislabelled flat's. */
+    groupingType: text("grouping_type").notNull(),
     area: doublePrecision("area"),
     landArea: doublePrecision("land_area"),
     livingRoomArea: doublePrecision("living_room_area"),
@@ -127,10 +129,10 @@ export const classifieds = pgTable(
     uniqueIndex("classifieds_url_key_idx").on(t.urlKey),
     index("classifieds_property_idx").on(t.propertyId),
     // Property matching's candidates: same commune and types, an area range (ingest.repository.ts).
-    index("classifieds_match_idx").on(t.inseeCode, t.propertyType, t.transactionType, t.area),
+    index("classifieds_match_idx").on(t.inseeCode, t.groupingType, t.transactionType, t.area),
     // A department's classifieds; and property matching's candidates in the neighbouring communes, found by
     // department, types, an area range and a price range read in the index.
-    index("classifieds_department_match_idx").on(t.department, t.propertyType, t.transactionType, t.area, t.priceCurrent),
+    index("classifieds_department_match_idx").on(t.department, t.groupingType, t.transactionType, t.area, t.priceCurrent),
     index("classifieds_publisher_siren_idx").on(t.publisherSiren),
     index("classifieds_publisher_siret_idx").on(t.publisherSiret),
     index("classifieds_last_modified_idx").on(t.lastModifiedAt),

@@ -19,7 +19,8 @@ export type GroupingRecord = {
   inseeCode: string;
   /** The grouping zone of its commune (`groupingZoneOf`): only classifieds of one zone are compared. */
   zone: string;
-  propertyType: string;
+  /** The type it is blocked on (grouping-type.ts): the portal's, or a mislabelled flat's. */
+  groupingType: string;
   transactionType: string;
   area: number | null;
   landArea: number | null;
@@ -70,13 +71,13 @@ export type PairComparison = { conflict: string; levels?: undefined } | { confli
 export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
 
 /** The block of a classified (zone, property type, transaction type): only classifieds of one block are compared. */
-export function blockKey(of: Pick<GroupingRecord, "zone" | "propertyType" | "transactionType">): string {
-  return `${of.zone}|${of.propertyType}|${of.transactionType}`;
+export function blockKey(of: Pick<GroupingRecord, "zone" | "groupingType" | "transactionType">): string {
+  return `${of.zone}|${of.groupingType}|${of.transactionType}`;
 }
 
 /** Same block (same zone, property type and transaction type): only such classifieds are ever compared. */
 export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
-  return a.zone === b.zone && a.propertyType === b.propertyType && a.transactionType === b.transactionType;
+  return a.zone === b.zone && a.groupingType === b.groupingType && a.transactionType === b.transactionType;
 }
 
 /**

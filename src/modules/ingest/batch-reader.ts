@@ -63,14 +63,14 @@ export function storedRowsAfter(db: Database, overlay: BatchOverlay): BatchReade
       // windows of its own commune or zone and types only.
       const windowsByPlace = new Map<string, CandidateWindow[]>();
       for (const window of windows) {
-        const key = `${window.place}|${window.propertyType}|${window.transactionType}`;
+        const key = `${window.place}|${window.groupingType}|${window.transactionType}`;
         const group = windowsByPlace.get(key);
         if (group === undefined) windowsByPlace.set(key, [window]);
         else group.push(window);
       }
       for (const row of overlay.classifieds) {
         // Its matched fields may have moved it into or out of the windows.
-        const types = `${row.propertyType}|${row.transactionType}`;
+        const types = `${row.groupingType}|${row.transactionType}`;
         const near = [...(windowsByPlace.get(`${row.inseeCode}|${types}`) ?? []), ...(windowsByPlace.get(`${groupingZoneOf(row.inseeCode)}|${types}`) ?? [])];
         if (near.some((window) => inWindow(window, row))) {
           candidates.set(row.id, candidateOf(row));

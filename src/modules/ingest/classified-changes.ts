@@ -182,9 +182,16 @@ function changedContentFields(row: ClassifiedRow, content: ClassifiedContent): s
 
 /**
  * Content columns computed from other fields, never shown: a change of them is a change of the fields they
- * come from (the text signature, the copropriété's figures and the stated floor follow the title and description), and is written with those.
+ * come from (the text signature, the copropriété's figures and the stated floor follow the title and description,
+ * the grouping type the type and floor), and is written with those.
  */
-const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set(["textSignature", "condominiumLots", "condominiumCharges", "statedFloor"]);
+const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set([
+  "textSignature",
+  "condominiumLots",
+  "condominiumCharges",
+  "statedFloor",
+  "groupingType",
+]);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();

@@ -91,7 +91,7 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
           place: window.place,
           department: window.department,
           besides: window.besides,
-          property_type: window.propertyType,
+          grouping_type: window.groupingType,
           transaction_type: window.transactionType,
           area_min: window.areaMin,
           area_max: window.areaMax,
@@ -102,23 +102,23 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
         })),
     );
   const columns = sql.raw(
-    "place text, department text, besides text, property_type text, transaction_type text, area_min float8, area_max float8, price_min bigint, price_max bigint",
+    "place text, department text, besides text, grouping_type text, transaction_type text, area_min float8, area_max float8, price_min bigint, price_max bigint",
   );
-  const inBlock = sql`c.insee_code = w.place and c.property_type = w.property_type and c.transaction_type = w.transaction_type`;
+  const inBlock = sql`c.insee_code = w.place and c.grouping_type = w.grouping_type and c.transaction_type = w.transaction_type`;
   return sql`with w as materialized (
       select * from jsonb_to_recordset(${json("commune")}::jsonb) as w(${columns})
     ), z as materialized (
       select * from jsonb_to_recordset(${json("zone")}::jsonb) as z(${columns})
     ), commune_zones as materialized (
       select ${zonesOfCommunes(windows)}::jsonb as zone_of
-    ), blocks as materialized (select distinct place, property_type, transaction_type from w)
+    ), blocks as materialized (select distinct place, grouping_type, transaction_type from w)
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} and c.area between w.area_min and w.area_max
     union all
     select ${CANDIDATE_COLUMN_LIST} from blocks w join ${classifieds} c on ${inBlock} and c.area is null
     union all
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} where w.area_min is null
     union all
-    select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.property_type = z.property_type
+    select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.grouping_type = z.grouping_type
       and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
       where c.insee_code <> z.besides and (select zone_of from commune_zones) ->> c.insee_code = z.place`;
 }
@@ -139,7 +139,7 @@ const GROUPING_COLUMNS = (() => {
     urlKey,
     inseeCode,
     department,
-    propertyType,
+    groupingType,
     transactionType,
     area,
     landArea,
@@ -185,7 +185,7 @@ const GROUPING_COLUMNS = (() => {
     urlKey,
     inseeCode,
     department,
-    propertyType,
+    groupingType,
     transactionType,
     area,
     landArea,
@@ -435,30 +435,30 @@ function upsertByIdStatements(table: PgTable, rows: ReadonlyArray<Record<string,
 }
 
 /** A block of grouping: the classifieds of one zone (grouping-zone.ts), property type and transaction type. */
-export type GroupingBlock = { zone: string; inseeCodes: string[]; propertyType: string; transactionType: string; classifieds: number };
+export type GroupingBlock = { zone: string; inseeCodes: string[]; groupingType: string; transactionType: string; classifieds: number };
 
 /** Every block that holds classifieds, in a stable order, with the communes that hold its classifieds. */
 export async function findGroupingBlocks(db: Database): Promise<GroupingBlock[]> {
   const communes = await db
     .select({
       inseeCode: classifieds.inseeCode,
-      propertyType: classifieds.propertyType,
+      groupingType: classifieds.groupingType,
       transactionType: classifieds.transactionType,
       classifieds: sql<number>`count(*)::int`,
     })
     .from(classifieds)
-    .groupBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType)
-    .orderBy(classifieds.inseeCode, classifieds.propertyType, classifieds.transactionType);
+    .groupBy(classifieds.inseeCode, classifieds.groupingType, classifieds.transactionType)
+    .orderBy(classifieds.inseeCode, classifieds.groupingType, classifieds.transactionType);
   const blocks = new Map<string, GroupingBlock>();
   for (const commune of communes) {
     const zone = groupingZoneOf(commune.inseeCode);
-    const key = blockKey({ zone, propertyType: commune.propertyType, transactionType: commune.transactionType });
+    const key = blockKey({ zone, groupingType: commune.groupingType, transactionType: commune.transactionType });
     const block = blocks.get(key);
     if (block === undefined)
       blocks.set(key, {
         zone,
         inseeCodes: [commune.inseeCode],
-        propertyType: commune.propertyType,
+        groupingType: commune.groupingType,
         transactionType: commune.transactionType,
         classifieds: commune.classifieds,
       });
@@ -475,6 +475,6 @@ export async function findClassifiedsOfBlock(db: Database, block: GroupingBlock)
     .select()
     .from(classifieds)
     .where(
-      sql`${classifieds.inseeCode} = any(${textArrayLiteral(block.inseeCodes)}::text[]) and ${classifieds.propertyType} = ${block.propertyType} and ${classifieds.transactionType} = ${block.transactionType}`,
+      sql`${classifieds.inseeCode} = any(${textArrayLiteral(block.inseeCodes)}::text[]) and ${classifieds.groupingType} = ${block.groupingType} and ${classifieds.transactionType} = ${block.transactionType}`,
     );
 }

@@ -11,6 +11,7 @@ import { pricePerSquareMeter } from "../../domain/price.js";
 import { normaliseSiren, normaliseSiret } from "../../domain/siren.js";
 import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
 import { condominiumCharges, condominiumLots } from "../../domain/grouping/condominium.js";
+import { groupingTypeOf } from "../../domain/grouping/grouping-type.js";
 import { statedFloor } from "../../domain/grouping/stated-floor.js";
 import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
@@ -100,6 +101,7 @@ function normaliseObservation(observation: Observation, now: Date) {
     longitude: location.longitude,
 
     propertyType: property.type,
+    groupingType: groupingTypeOf(property.type, property.floor ?? null),
     area,
     landArea: property.landArea ?? null,
     livingRoomArea: property.livingRoomArea ?? null,

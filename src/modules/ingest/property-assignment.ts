@@ -25,7 +25,7 @@ export type GroupingColumns = Pick<
   | "urlKey"
   | "inseeCode"
   | "department"
-  | "propertyType"
+  | "groupingType"
   | "transactionType"
   | "area"
   | "landArea"
@@ -130,7 +130,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     key: row.urlKey,
     inseeCode: row.inseeCode,
     zone: groupingZoneOf(row.inseeCode),
-    propertyType: row.propertyType,
+    groupingType: row.groupingType,
     transactionType: row.transactionType,
     area: plausibleArea(row.area, row.roomCount),
     landArea: row.landArea,
@@ -184,7 +184,7 @@ export type CandidateWindow = {
   department: string;
   /** The commune whose own window searches it already, left out of a zone's; null in a commune's window. */
   besides: string | null;
-  propertyType: string;
+  groupingType: string;
   transactionType: string;
   /** Inclusive area bounds; null when the classified's area is unknown (then any area may match). */
   areaMin: number | null;
@@ -201,10 +201,10 @@ export type CandidateWindow = {
  * other communes of its zone, a narrow window of area and price, when it gives a plausible area.
  */
 export function candidateWindows(
-  row: Pick<GroupingColumns, "inseeCode" | "department" | "propertyType" | "transactionType" | "area" | "roomCount" | "priceCurrent">,
+  row: Pick<GroupingColumns, "inseeCode" | "department" | "groupingType" | "transactionType" | "area" | "roomCount" | "priceCurrent">,
 ): CandidateWindow[] {
   const area = plausibleArea(row.area, row.roomCount);
-  const of = { department: row.department, propertyType: row.propertyType, transactionType: row.transactionType };
+  const of = { department: row.department, groupingType: row.groupingType, transactionType: row.transactionType };
   const own = (around: number | null): CandidateWindow => ({
     kind: "commune",
     place: row.inseeCode,
@@ -242,7 +242,7 @@ export function candidateWindows(
 export function mergeWindows(windows: readonly CandidateWindow[]): CandidateWindow[] {
   const groups = new Map<string, CandidateWindow[]>();
   for (const window of windows) {
-    const key = `${window.kind}|${window.place}|${window.besides}|${window.propertyType}|${window.transactionType}`;
+    const key = `${window.kind}|${window.place}|${window.besides}|${window.groupingType}|${window.transactionType}`;
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [window]);
     else group.push(window);

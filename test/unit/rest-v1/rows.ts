@@ -43,6 +43,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     latitude: 45.7597,
     longitude: 4.8422,
     propertyType: "apartment",
+    groupingType: "apartment",
     area: 68.5,
     landArea: 0,
     livingRoomArea: 24,
