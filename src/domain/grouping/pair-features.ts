@@ -26,6 +26,7 @@ export type GroupingRecord = {
   landArea: number | null;
   roomCount: number | null;
   bedroomCount: number | null;
+  /** The listing's floor, or where it gives none, the one its text states (stated-floor.ts). */
   floor: number | null;
   price: number;
   photos: readonly PackedPhoto[];
@@ -70,12 +71,12 @@ export type PairComparison = { conflict: string; levels?: undefined } | { confli
  */
 export type MatchModel = { intercept: number; link: number; group: number; levels: Readonly<Record<string, number>> };
 
-/** The block of a classified (zone, property type, transaction type): only classifieds of one block are compared. */
+/** The block of a classified (zone, grouping type, transaction type): only classifieds of one block are compared. */
 export function blockKey(of: Pick<GroupingRecord, "zone" | "groupingType" | "transactionType">): string {
   return `${of.zone}|${of.groupingType}|${of.transactionType}`;
 }
 
-/** Same block (same zone, property type and transaction type): only such classifieds are ever compared. */
+/** Same block (same zone, grouping type and transaction type): only such classifieds are ever compared. */
 export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
   return a.zone === b.zone && a.groupingType === b.groupingType && a.transactionType === b.transactionType;
 }
