@@ -21,6 +21,10 @@ const TEXTS: ReadonlyArray<[string | undefined, string | undefined]> = [
   ["T2", "T2 situé au 12 ème étage avec ascenseur."],
   ["T4", "Au 4e et dernier étage, sans vis-à-vis."],
   ["T3", "Situé au premier étage d'un immeuble ancien."],
+  ["T3", "SITUÉ AU DEUXIÈME ÉTAGE, PREMIÈRE VISITE SAMEDI."],
+  ["T2", "Au seconde étage, sur cour."],
+  ["T2", "T2 au dixième étage, vue dégagée."],
+  ["T3", "T3 en rez-de-jardin."],
   ["A403", "T2 de 43,53 m² au 4E ÉTAGE avec balcon."],
   ["T3", "T3 situé au rez-de-chaussée sur jardin."],
   ["T2", "Appartement en RDC avec terrasse."],
@@ -67,7 +71,7 @@ describe("the floor of flats stored before it was read from their texts", () => 
         .map((row) => row.floor)
         .filter((floor) => floor !== null)
         .sort(),
-    ).toEqual([0, 0, 0, 1, 1, 12, 2, 3, 4, 4, 5].sort());
+    ).toEqual([0, 0, 0, 0, 1, 1, 10, 12, 2, 2, 2, 3, 4, 4, 5].sort());
 
     await database.db.execute(sql`update classifieds set stated_floor = null`);
     await database.db.execute(sql.raw(BACKFILL));

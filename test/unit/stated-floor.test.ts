@@ -12,9 +12,17 @@ describe("the floor an advert states", () => {
     expect(statedFloor(null, "A403 : T2 de 43,53 m² au 4E ÉTAGE avec balcon.")).toBe(4);
   });
 
+  it("reads a floor written in words", () => {
+    expect(statedFloor(null, "Appartement au deuxième étage avec ascenseur.")).toBe(2);
+    expect(statedFloor(null, "Au second étage, sur cour.")).toBe(2);
+    expect(statedFloor(null, "Au Troisième et dernier étage.")).toBe(3);
+    expect(statedFloor(null, "T2 au dixième étage, vue dégagée.")).toBe(10);
+  });
+
   it("reads the ground floor", () => {
     expect(statedFloor(null, "T3 situé au rez-de-chaussée sur jardin.")).toBe(0);
     expect(statedFloor(null, "Appartement en RDC avec terrasse.")).toBe(0);
+    expect(statedFloor(null, "T3 en rez-de-jardin.")).toBe(0);
   });
 
   it("takes the first floor the texts give, the title first", () => {
