@@ -1,20 +1,17 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifieds } from "../../src/db/schema/index.js";
 import { condominiumCharges, condominiumLots } from "../../src/domain/grouping/condominium.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { migrationStatement } from "../support/migration-sql.js";
 import { ingest } from "./ingest.helpers.js";
 
 /**
  * The migrations that added `condominium_lots` and `condominium_charges` read them, for the classifieds stored
  * before, from their texts in SQL: they must read what the ingest reads for new ones (grouping/condominium.ts).
  */
-const backfillOf = (migration: string) =>
-  readFileSync(path.join(import.meta.dirname, "../../drizzle", migration), "utf8").split("--> statement-breakpoint")[1] ?? "";
-const BACKFILLS = [backfillOf("0020_condominium_lots.sql"), backfillOf("0021_condominium_charges.sql")];
+const BACKFILLS = [migrationStatement("0020_condominium_lots.sql", "UPDATE"), migrationStatement("0021_condominium_charges.sql", "UPDATE")];
 
 const TEXTS: ReadonlyArray<[string | undefined, string | undefined]> = [
   ["Appartement T3", "Copropriété de 45 lots, charges annuelles : 1 560 €."],

@@ -1,20 +1,17 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifieds } from "../../src/db/schema/index.js";
 import { groupingTypeOf } from "../../src/domain/grouping/grouping-type.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { migrationStatement } from "../support/migration-sql.js";
 import { ingest } from "./ingest.helpers.js";
 
 /**
  * The migration that added `grouping_type` reads it, for the classifieds stored before, in SQL: it must read what
  * the ingest reads for new ones (grouping/grouping-type.ts).
  */
-const BACKFILL = readFileSync(path.join(import.meta.dirname, "../../drizzle/0026_grouping_type.sql"), "utf8")
-  .split("--> statement-breakpoint")
-  .find((statement) => statement.includes("UPDATE"));
+const BACKFILL = migrationStatement("0026_grouping_type.sql", "UPDATE");
 
 const LISTED: ReadonlyArray<[string, number | undefined]> = [
   ["apartment", 3],
@@ -41,7 +38,6 @@ describe("the grouping type of classifieds stored before it was read", () => {
       .orderBy(classifieds.sourceUrl);
 
   it("is read by the migration as the ingest reads it", async () => {
-    expect(BACKFILL).toBeDefined();
     const listings = LISTED.map(([type, floor], index) =>
       observation({ source: { domain: "seloger.com", url: `https://www.seloger.com/annonces/${9_300_000 + index}.htm` }, property: { type, floor } }),
     );
@@ -51,7 +47,7 @@ describe("the grouping type of classifieds stored before it was read", () => {
     for (const row of ingested) expect(row.groupingType).toBe(groupingTypeOf(row.propertyType, row.floor));
 
     await database.db.execute(sql`update classifieds set grouping_type = 'unread'`);
-    await database.db.execute(sql.raw(BACKFILL ?? ""));
+    await database.db.execute(sql.raw(BACKFILL));
     expect(await read()).toEqual(ingested);
   });
 });

@@ -1,18 +1,17 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifieds } from "../../src/db/schema/index.js";
 import { statedFloor } from "../../src/domain/grouping/stated-floor.js";
 import { observation } from "../factories/observations.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { migrationStatement } from "../support/migration-sql.js";
 import { ingest } from "./ingest.helpers.js";
 
 /**
  * The migration that added `stated_floor` reads it, for the flats stored before, from their texts in SQL: it must
  * read what the ingest reads for new ones (grouping/stated-floor.ts).
  */
-const BACKFILL = readFileSync(path.join(import.meta.dirname, "../../drizzle/0025_stated_floor.sql"), "utf8").split("--> statement-breakpoint")[1] ?? "";
+const BACKFILL = migrationStatement("0025_stated_floor.sql", "UPDATE");
 
 const TEXTS: ReadonlyArray<[string | undefined, string | undefined]> = [
   ["Appartement T1", "Studio T1 de 17,2 m² situé au 3e étage sur 6 avec ascenseur."],
