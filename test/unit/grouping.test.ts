@@ -259,6 +259,63 @@ describe("pair score", () => {
     expect(isSamePublisher(agent({ publisherEmail: "julie.martin@iad.fr" }), agent({ publisherEmail: "julie.martin@iad.fr" }))).toBe(true);
   });
 
+  it("finds a mandatary agent by their phone on a portal that does not say they are a mandatary, never an agency by it", () => {
+    const network = publisherNameKey("Propriétés Privées");
+    const agent = record({ publisherType: "mandatary", publisherName: network, publisherPhone: "+33781523876" });
+    expect(isSamePublisher(agent, record({ publisherName: network, publisherPhone: "+33781523876" }))).toBe(true);
+    expect(isSamePublisher(agent, record({ publisherName: network, publisherEmail: "hugo.mathieu@proprietes-privees.com" }))).toBe(false);
+    expect(isSamePublisher(agent, record({ publisherType: "agency", publisherPhone: "+33781523876" }))).toBe(false);
+  });
+
+  it("takes one publisher's two adverts priced more than 8% apart with no photo in common for two properties", () => {
+    const advert = (price: number, hashes: string[]) => record({ publisherSiret: "55210055400013", price, dpeLabel: "c", dpeValue: 163, hashes });
+    const flat = advert(380_000, [LIVING, KITCHEN, "17e2c4a8f3b6d590"]);
+    expect(scorePair(flat, advert(420_000, [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"]))).toBe(CONFLICT);
+    // Listed again after a price cut, with its photos; or a few percent apart, as a portal shows the fees or not.
+    expect(scorePair(flat, advert(420_000, [LIVING, KITCHEN, "17e2c4a8f3b6d590"]))).toBeGreaterThan(MATCH_MODEL.link);
+    expect(scorePair(flat, advert(400_000, [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"]))).toBeGreaterThan(CONFLICT);
+    // Two publishers' prices differ by their fees and their own photos: weighed, not ruled out.
+    expect(scorePair(flat, { ...advert(420_000, [OTHER_FLAT]), publisherSiret: "73282932000074" })).toBeGreaterThan(CONFLICT);
+  });
+
+  it("keeps apart one agent's two flats of one floor and one size, priced far apart, each advertised on several portals", () => {
+    // Two flats of one building, one floor, one diagnosis, sold by one agent: each advert copied whole to three
+    // portals (one of which does not say the agent is a mandatary), the same view of the sea on both.
+    const SEA_VIEW = "0898dd04b27ead5c";
+    const advert = (price: number, area: number, text: string, hashes: string[]) =>
+      [null, "mandatary", "mandatary"].map((publisherType) =>
+        record({
+          area,
+          roomCount: 4,
+          floor: 5,
+          price,
+          dpeLabel: "c",
+          dpeValue: 163,
+          latitude: 43.6838,
+          longitude: 7.183,
+          isExclusiveMandate: true,
+          publisherIsProfessional: true,
+          publisherType,
+          publisherName: publisherNameKey("Propriétés Privées"),
+          publisherPhone: "+33781523876",
+          textSignature: textSignature("Appartement 4 pièces", `Saint-Laurent-du-Var Centre, 5e étage avec ascenseur. ${text}`),
+          hashes: [SEA_VIEW, ...hashes],
+        }),
+      );
+    const cheaper = advert(380_000, 95, "Entrée avec placard, pièce de vie exposée sud-ouest, cuisine ouverte, salle d'eau et cave.", [
+      LIVING,
+      KITCHEN,
+      "17e2c4a8f3b6d590",
+    ]);
+    const dearer = advert(528_000, 96, "Une entrée, une cuisine équipée, une salle de bains avec baignoire, un WC séparé. Vue mer.", [
+      OTHER_FLAT,
+      "2468ace013579bdf",
+      "fdb97531eca86420",
+    ]);
+    const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
+    expect(clusterRecords([...cheaper, ...dearer]).map(keysOf)).toEqual([keysOf(cheaper), keysOf(dearer)]);
+  });
+
   it("keeps two similar flats of one agency apart when one portal gives its SIRET and the other only its phone", () => {
     const advert = (words: string) =>
       textSignature("Location appartement 4 pièces", `Montpellier, secteur Écusson. ${words} Disponible immédiatement, contactez l'agence.`);
