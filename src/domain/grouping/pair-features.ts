@@ -318,8 +318,8 @@ function countLevel(a: number | null, b: number | null): string | null {
 /**
  * One publisher's two adverts priced further apart than this, sharing no photo, are two properties. A publisher
  * asks one price for one flat on every portal its software sends the advert to (two publishers' prices differ by
- * their fees), and when it cuts the price and lists the flat again, it shows the same photos. On the labelled pairs
- * the model is fitted on, 9 of one property against 10,341 of two (docs/grouping-quality.md).
+ * their fees), and when it cuts the price and lists the flat again, it shows the same photos. Counted on the
+ * labelled pairs of ten evaluation feeds: 9 of one property against 10,341 of two (docs/grouping-quality.md).
  */
 const ONE_PUBLISHER_PRICE_GAP = 0.08;
 
