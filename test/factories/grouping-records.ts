@@ -23,6 +23,7 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     textSignature: null,
     condominiumLots: null,
     condominiumCharges: null,
+    lot: null,
     publisherSiret: null,
     publisherSiren: null,
     publisherType: null,

@@ -365,6 +365,37 @@ describe("pair score", () => {
     expect(levelsOf([façade, view, ...copied], [façade, view, ...copied])).toContain("photos.otherPublishers:threeOrMore");
   });
 
+  it("keeps apart two lots of one programme that their adverts name, whatever else they share", () => {
+    // One promoter's two lots of one size, priced 4% apart, each advertised on its own site and copied to a portal
+    // with the programme's three renders and its text; a reseller's copy that names no lot still joins its lot.
+    const RENDERS = ["0f1e2d3c4b5a6978", "1a2b3c4d5e6f7081", "9c8b7a6f5e4d3c2b"];
+    const advert = (lot: string | null, price: number, own: string, publisherSiret: string | null = "37508697200243") =>
+      record({
+        area: 41.63,
+        roomCount: 2,
+        bedroomCount: 1,
+        price,
+        isNewBuild: true,
+        publisherIsProfessional: true,
+        publisherSiret,
+        publisherPhone: publisherSiret === null ? "+33561000000" : "+33974636636",
+        lot,
+        latitude: 43.58217,
+        longitude: 1.43774,
+        flags: [true, null, true, null, true, null, false, false],
+        textSignature: textSignature(
+          "Néo Côté Parc - Appartement T2",
+          "Marignan présente Néo Côté Parc, à Toulouse. Appartement 2 pièces de 41 m² habitables. Une adresse idéale à proximité du métro, au cœur du quartier Jean-Jaurès. Logements lumineux, espaces extérieurs pour chaque appartement, jardin paysager. Livraison au 2e trimestre 2027.",
+        ),
+        hashes: [...RENDERS, own],
+      });
+    const b306 = [advert("B306", 196_000, "c3d4a1b2e5f60718"), advert("B306", 196_000, "c3d4a1b2e5f60718"), advert(null, 196_000, "c3d4a1b2e5f60718", null)];
+    const c301 = [advert("C301", 204_000, "5a5a3c3c0ff01234"), advert("C301", 204_000, "5a5a3c3c0ff01234")];
+    const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
+    expect(comparePair(b306[0] as GroupingRecord, c301[0] as GroupingRecord).conflict).toBe("lot");
+    expect(clusterRecords([...b306, ...c301]).map(keysOf)).toEqual([keysOf(b306), keysOf(c301)]);
+  });
+
   it("discounts the renders a promoter shows on every unit of a programme", () => {
     const unit = (floor: number | null, price: number) =>
       record({ isNewBuild: true, publisherSiret: "55210055400013", hashes: [LIVING, KITCHEN], floor, price });

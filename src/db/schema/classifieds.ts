@@ -37,6 +37,8 @@ export const classifieds = pgTable(
     condominiumCharges: integer("condominium_charges"),
     /** The floor a flat's title or description states (grouping/stated-floor.ts): grouping takes it when `floor` is missing. */
     statedFloor: integer("stated_floor"),
+    /** The lot of a programme or subdivision that title or description names (grouping/stated-lot.ts): grouping compares it. */
+    statedLot: text("stated_lot"),
 
     publisherIsProfessional: boolean("publisher_is_professional"),
     publisherType: text("publisher_type"),

@@ -10,6 +10,7 @@
  */
 import { isFrenchMobile } from "../phone.js";
 import { includesPhoto, type PackedPhoto } from "./photo-hash.js";
+import { differentLots } from "./stated-lot.js";
 import { textDistance } from "./text-signature.js";
 
 /** What grouping knows of a classified. */
@@ -35,6 +36,8 @@ export type GroupingRecord = {
   condominiumLots: number | null;
   /** A sale's yearly copropriété charges its advert gives: the flat's share, so they differ between its neighbours. */
   condominiumCharges: number | null;
+  /** The lot of a programme or subdivision its advert names (stated-lot.ts). */
+  lot: string | null;
   publisherSiret: string | null;
   publisherSiren: string | null;
   publisherType: string | null;
@@ -208,6 +211,7 @@ const CONFLICTABLE_FEATURES: ReadonlyArray<{ feature: string; levelOf: (a: Group
   { feature: "gesLabel", levelOf: (a, b) => labelLevel(a.gesLabel, b.gesLabel) },
   { feature: "year", levelOf: (a, b) => yearLevel(a.constructionYear, b.constructionYear) },
   { feature: "mandate", levelOf: (a, b) => (twoExclusiveAgents(a, b) ? CONFLICTING : null) },
+  { feature: "lot", levelOf: (a, b) => (a.lot !== null && b.lot !== null && differentLots(a.lot, b.lot) ? CONFLICTING : null) },
 ];
 
 /**

@@ -182,7 +182,7 @@ function changedContentFields(row: ClassifiedRow, content: ClassifiedContent): s
 
 /**
  * Content columns computed from other fields, never shown: a change of them is a change of the fields they
- * come from (the text signature, the copropriété's figures and the stated floor follow the title and description,
+ * come from (the text signature, the copropriété's figures, the stated floor and lot follow the title and description,
  * the grouping type the type and floor), and is written with those.
  */
 const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set([
@@ -190,6 +190,7 @@ const DERIVED_CONTENT: ReadonlySet<keyof ClassifiedContent> = new Set([
   "condominiumLots",
   "condominiumCharges",
   "statedFloor",
+  "statedLot",
   "groupingType",
 ]);
 

@@ -13,6 +13,7 @@ import { canonicalUrlKey, sourceDomainOf } from "../../domain/url-key.js";
 import { condominiumCharges, condominiumLots } from "../../domain/grouping/condominium.js";
 import { groupingTypeOf } from "../../domain/grouping/grouping-type.js";
 import { statedFloor } from "../../domain/grouping/stated-floor.js";
+import { statedLot } from "../../domain/grouping/stated-lot.js";
 import { textSignature } from "../../domain/grouping/text-signature.js";
 import { imagesDigest } from "./images-digest.js";
 import { resolveLocationCached } from "./location-cache.js";
@@ -78,6 +79,7 @@ function normaliseObservation(observation: Observation, now: Date) {
     condominiumCharges: observation.transaction.type === "sale" ? condominiumCharges(observation.title ?? null, description) : null,
     // A house's advert describes its own storeys ("au rez-de-chaussée, le séjour"), not a floor in a building.
     statedFloor: property.type === "apartment" ? statedFloor(observation.title ?? null, description) : null,
+    statedLot: statedLot(observation.title ?? null, description),
 
     publisherIsProfessional: publisher.isProfessional ?? null,
     publisherType: publisher.type ?? null,

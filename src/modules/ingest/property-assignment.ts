@@ -38,6 +38,7 @@ export type GroupingColumns = Pick<
   | "condominiumLots"
   | "condominiumCharges"
   | "statedFloor"
+  | "statedLot"
   | "publisherSiret"
   | "publisherSiren"
   | "publisherType"
@@ -142,6 +143,7 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     textSignature: row.textSignature,
     condominiumLots: row.condominiumLots,
     condominiumCharges: row.condominiumCharges,
+    lot: row.statedLot,
     publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
     publisherType: row.publisherType,

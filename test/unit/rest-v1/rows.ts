@@ -24,6 +24,7 @@ export function fullClassified(overrides: Partial<ClassifiedRow> = {}): Classifi
     condominiumLots: null,
     condominiumCharges: null,
     statedFloor: null,
+    statedLot: null,
     publisherIsProfessional: true,
     publisherType: "agency",
     publisherName: "Agence du Rhône",
