@@ -7,7 +7,7 @@ UPDATE "classifieds" SET "stated_lot" = (
   FROM unnest(ARRAY["classifieds"."title", "classifieds"."description"]) WITH ORDINALITY AS "texts"("text", "position")
   CROSS JOIN LATERAL regexp_match(
     "texts"."text",
-    '(?<![[:alnum:]])lot[\s\u00a0\u202f]*(?:n°|no\.?|num[éeÉE]ro)?[\s\u00a0\u202f]*([[:alpha:]]{0,2})-?([0-9]{1,4})([[:alpha:]]?)(?![[:alnum:]])',
+    '(?<![[:alnum:]])lot(?:[\s\u00a0\u202f]*(?:n°|no\.?|num[éeÉE]ro)[\s\u00a0\u202f]*|[\s\u00a0\u202f]+)([[:alpha:]]{0,2})-?([0-9]{1,4})([[:alpha:]]?)(?![[:alnum:]])',
     'i'
   ) AS "m"
   WHERE "texts"."text" IS NOT NULL AND "m" IS NOT NULL

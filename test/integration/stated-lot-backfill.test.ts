@@ -25,6 +25,8 @@ const TEXTS: ReadonlyArray<[string | undefined, string | undefined]> = [
   ["T2", "Vendu avec un lot de 2 parkings."],
   ["T2", "Appartement sur l'îlot 3 du quartier."],
   ["Pilot 4", "Slot 7"],
+  ["T3", "Honoraires à la charge du vendeur. Réf. LOT4521."],
+  ["T3", "Lot n°7, lot N° 8"],
   ["T2", undefined],
 ];
 
@@ -54,7 +56,7 @@ describe("the lot of classifieds stored before it was read from their texts", ()
         .map((row) => row.lot)
         .filter((lot) => lot !== null)
         .sort(),
-    ).toEqual(["12", "A12", "A407", "B12", "B306", "C7"]);
+    ).toEqual(["12", "7", "A12", "A407", "B12", "B306", "C7"]);
 
     await database.db.execute(sql`update classifieds set stated_lot = null`);
     await database.db.execute(sql.raw(BACKFILL));

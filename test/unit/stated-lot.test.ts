@@ -22,6 +22,7 @@ describe("the lot an advert names", () => {
     expect(statedLot(null, "Maison dans un lotissement calme de 12 maisons.")).toBeNull();
     expect(statedLot(null, "Vendu avec un lot de 2 parkings.")).toBeNull();
     expect(statedLot(null, "Appartement sur l'îlot 3 du quartier.")).toBeNull();
+    expect(statedLot(null, "Honoraires à la charge du vendeur. Réf. LOT4521.")).toBeNull();
   });
 });
 

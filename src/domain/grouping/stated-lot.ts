@@ -9,11 +9,11 @@
  */
 
 /**
- * "lot", then an optional "n°", then the reference: up to two letters (the building or staircase) joined to up to
- * four digits, then an optional letter. Not "lots" ("copropriété de 12 lots"), "îlot" or "lotissement", and not
- * "lot de 2 parkings": the letters must touch the digits.
+ * "lot", then a space or "n°", then the reference: up to two letters (the building or staircase) joined to up to
+ * four digits, then an optional letter. Not "lots" ("copropriété de 12 lots"), "îlot" or "lotissement"; not "lot de
+ * 2 parkings" (the letters must touch the digits); not an advert's own reference such as "Réf. LOT4521".
  */
-const LOT = /(?<![\p{L}\p{N}])lot\s*(?:n°|no\.?|num[ée]ro)?\s*(\p{L}{0,2})-?(\d{1,4})(\p{L}?)(?![\p{L}\p{N}])/iu;
+const LOT = /(?<![\p{L}\p{N}])lot(?:\s*(?:n°|no\.?|num[ée]ro)\s*|\s+)(\p{L}{0,2})-?(\d{1,4})(\p{L}?)(?![\p{L}\p{N}])/iu;
 
 /**
  * The first lot the texts name, each text in turn, as letters, number and letter ("B306", "12", "A12B"): upper
