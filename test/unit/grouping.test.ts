@@ -316,6 +316,46 @@ describe("pair score", () => {
     expect(clusterRecords([...cheaper, ...dearer]).map(keysOf)).toEqual([keysOf(cheaper), keysOf(dearer)]);
   });
 
+  it("takes one publisher's two adverts giving floors one apart above the first for two flats, not 0 and 1", () => {
+    const advert = (floor: number, hashes: string[]) =>
+      record({ publisherSiret: "55210055400013", floor, price: 1_450, transactionType: "rent", dpeLabel: "d", dpeValue: 212, gesValue: 41, hashes });
+    expect(comparePair(advert(3, [LIVING]), advert(4, [OTHER_FLAT])).conflict).toBe("publisherFloor");
+    expect(comparePair(advert(3, [LIVING, KITCHEN]), advert(4, [LIVING, KITCHEN])).conflict).toBe("publisherFloor");
+    // The ground floor written 0 or 1, or two publishers counting floors their own way: weighed, not ruled out.
+    expect(comparePair(advert(0, [LIVING]), advert(1, [LIVING])).conflict).toBeUndefined();
+    expect(comparePair(advert(3, [LIVING]), { ...advert(4, [LIVING]), publisherSiret: "73282932000074" }).conflict).toBeUndefined();
+  });
+
+  it("keeps apart one agency's twin flats on two floors, each advertised on three portals", () => {
+    // Two flats of one residence let by one agency at one rent, with one diagnosis and one text, on floors 3 and 4;
+    // each advert copied to three portals with its own photos.
+    const twin = (floor: number, hashes: string[]) =>
+      [1, 2, 3].map(() =>
+        record({
+          area: 64,
+          roomCount: 3,
+          bedroomCount: 2,
+          floor,
+          price: 1_450,
+          transactionType: "rent",
+          dpeLabel: "d",
+          gesLabel: "c",
+          dpeValue: 212,
+          gesValue: 41,
+          latitude: 48.8925,
+          longitude: 2.3444,
+          publisherIsProfessional: true,
+          publisherSiret: "55210055400013",
+          textSignature: textSignature("Appartement 3 pièces", "Paris 18e, Marcadet. Trois pièces lumineux de 64 m², séjour, deux chambres, cuisine équipée."),
+          hashes,
+        }),
+      );
+    const third = twin(3, [LIVING, KITCHEN, "17e2c4a8f3b6d590"]);
+    const fourth = twin(4, [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"]);
+    const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
+    expect(clusterRecords([...third, ...fourth]).map(keysOf)).toEqual([keysOf(third), keysOf(fourth)]);
+  });
+
   it("keeps two similar flats of one agency apart when one portal gives its SIRET and the other only its phone", () => {
     const advert = (words: string) =>
       textSignature("Location appartement 4 pièces", `Montpellier, secteur Écusson. ${words} Disponible immédiatement, contactez l'agence.`);
