@@ -1,14 +1,14 @@
 /**
  * `--explain N`: why the model decided as it did. Prints a tally of the reasons behind every missed pair and
- * every false merge, the observations that weigh most against the missed pairs, then N examples of each category
- * with the match weight of every feature.
+ * every false merge, the observations that weigh most against the missed pairs, what keeps apart the groups of the
+ * missed pairs that the model links, then N examples of each category with the match weight of every feature.
  */
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
-import { blockPairs, blocksOf } from "../../src/domain/grouping/cluster.js";
-import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { blockPairs, blocksOf, DISTINCT } from "../../src/domain/grouping/cluster.js";
+import { areasComparable, scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
@@ -64,6 +64,12 @@ export async function explainMistakes(
   const missed = [...pairs.all].filter((pair) => !together(pair));
   tally("missed pairs by reason", missed);
   weighedAgainst(missed.flatMap((pair) => explained(pair) ?? []).filter((found) => Number.isFinite(found.score)));
+  keptApart(
+    missed.filter((pair) => explained(pair)?.reason === LINKED),
+    grouping,
+    recordOf,
+    (x, y) => shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`) ?? 0,
+  );
   const falseMerges = new Set<string>();
   for (const set of pairs.hardNegatives.values()) for (const pair of set) if (together(pair)) falseMerges.add(pair);
   tally("false merges of look-alikes by reason", [...falseMerges]);
@@ -108,5 +114,77 @@ function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict:
   if (!worthComparing(a, b)) return a.inseeCode !== b.inseeCode ? "neighbouring commune, area or price apart" : "areas apart";
   if (conflict !== undefined) return `${conflict} conflict`;
   if (score < MATCH_MODEL.link) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";
-  return "weight at or above the link threshold";
+  return LINKED;
+}
+
+const LINKED = "weight at or above the link threshold";
+
+/**
+ * Missed pairs that the model links are kept apart by the clustering: for each two groups holding such a pair
+ * (once), whether a pair across them conflicts, scores below `DISTINCT` (tallied by the levels weighing −0.5 or
+ * less against it) or their average stays below the group threshold, as `cluster.ts` decides a join.
+ */
+function keptApart(
+  pairs: readonly string[],
+  grouping: ReadonlyMap<string, string>,
+  recordOf: (url: string) => GroupingRecord | undefined,
+  sharedPhotos: (x: GroupingRecord, y: GroupingRecord) => number,
+): void {
+  const membersOf = new Map<string, string[]>();
+  for (const [url, group] of grouping) {
+    const members = membersOf.get(group);
+    if (members === undefined) membersOf.set(group, [url]);
+    else members.push(url);
+  }
+  const reasons = new Map<string, number>();
+  const lowPairs = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const pair of pairs) {
+    const [g, h] = pair
+      .split(" ")
+      .map((url) => grouping.get(url) ?? "")
+      .sort() as [string, string];
+    if (seen.has(`${g} ${h}`)) continue;
+    seen.add(`${g} ${h}`);
+    let conflicts = 0;
+    let low = 0;
+    let total = 0;
+    let count = 0;
+    for (const u of membersOf.get(g) ?? [])
+      for (const v of membersOf.get(h) ?? []) {
+        const x = recordOf(u);
+        const y = recordOf(v);
+        if (x === undefined || y === undefined) continue;
+        const against: string[] = [];
+        const score = areasComparable(x.area, y.area)
+          ? scorePair(x, y, sharedPhotos(x, y), (level, points) => {
+              if (points <= -0.5) against.push(level);
+            })
+          : Number.NEGATIVE_INFINITY;
+        count += 1;
+        total += score;
+        if (score === Number.NEGATIVE_INFINITY) conflicts += 1;
+        else if (score < DISTINCT) {
+          low += 1;
+          const levels = against.sort().join(", ") || "nothing below −0.5";
+          lowPairs.set(levels, (lowPairs.get(levels) ?? 0) + 1);
+        }
+      }
+    const reason =
+      conflicts > 0
+        ? "a pair across in conflict"
+        : low > 0
+          ? `a pair across below ${DISTINCT}`
+          : total / count < MATCH_MODEL.group
+            ? "their average below the group threshold"
+            : "none of these now (the average was lower when their link was weighed)";
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const tally = (counts: ReadonlyMap<string, number>, top: number) =>
+    [...counts]
+      .sort((p, q) => q[1] - p[1])
+      .slice(0, top)
+      .map(([what, n]) => `${what} ${n}`);
+  console.log(`what keeps the groups of the ${pairs.length} linked missed pairs apart, per two groups: ${tally(reasons, 4).join(", ")}`);
+  if (lowPairs.size > 0) console.log(`  what weighs against the pairs across below ${DISTINCT}:\n    ${tally(lowPairs, 10).join("\n    ")}`);
 }

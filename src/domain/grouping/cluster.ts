@@ -33,7 +33,7 @@ const COMMON_PHOTO_PARTNERS = 5;
  * strong links between copies outvote a pair the model takes for two flats (the owner's listing of one flat and an
  * agency's of its twin, say), and chain them together.
  */
-const DISTINCT = -3;
+export const DISTINCT = -3;
 
 /** The groups of `records`: each group sorted by key, the groups by their first key. */
 export function clusterRecords<R extends GroupingRecord>(records: readonly R[], model: MatchModel = MATCH_MODEL): R[][] {
