@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../src/db/client.js";
 import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
 import { blockPairs, blocksOf, DISTINCT } from "../../src/domain/grouping/cluster.js";
-import { areasComparable, scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
@@ -67,8 +67,7 @@ export async function explainMistakes(
   keptApart(
     missed.filter((pair) => explained(pair)?.reason === LINKED),
     grouping,
-    recordOf,
-    (x, y) => shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`) ?? 0,
+    explained,
   );
   const falseMerges = new Set<string>();
   for (const set of pairs.hardNegatives.values()) for (const pair of set) if (together(pair)) falseMerges.add(pair);
@@ -127,8 +126,7 @@ const LINKED = "weight at or above the link threshold";
 function keptApart(
   pairs: readonly string[],
   grouping: ReadonlyMap<string, string>,
-  recordOf: (url: string) => GroupingRecord | undefined,
-  sharedPhotos: (x: GroupingRecord, y: GroupingRecord) => number,
+  explained: (pair: string) => { score: number; weights: ReadonlyArray<[string, number]> } | undefined,
 ): void {
   const membersOf = new Map<string, string[]>();
   for (const [url, group] of grouping) {
@@ -152,20 +150,14 @@ function keptApart(
     let count = 0;
     for (const u of membersOf.get(g) ?? [])
       for (const v of membersOf.get(h) ?? []) {
-        const x = recordOf(u);
-        const y = recordOf(v);
-        if (x === undefined || y === undefined) continue;
-        const against: string[] = [];
-        const score = areasComparable(x.area, y.area)
-          ? scorePair(x, y, sharedPhotos(x, y), (level, points) => {
-              if (points <= -0.5) against.push(level);
-            })
-          : Number.NEGATIVE_INFINITY;
+        const found = explained(`${u} ${v}`);
+        if (found === undefined) continue;
         count += 1;
-        total += score;
-        if (score === Number.NEGATIVE_INFINITY) conflicts += 1;
-        else if (score < DISTINCT) {
+        total += found.score;
+        if (found.score === Number.NEGATIVE_INFINITY) conflicts += 1;
+        else if (found.score < DISTINCT) {
           low += 1;
+          const against = found.weights.flatMap(([level, points]) => (points <= -0.5 ? [level] : []));
           const levels = against.sort().join(", ") || "nothing below −0.5";
           lowPairs.set(levels, (lowPairs.get(levels) ?? 0) + 1);
         }
