@@ -246,6 +246,32 @@ describe("grouping: merges, splits, relocations and order", () => {
     expect((await classifiedOf(database.db, copy)).propertyId).toBe(propertyId);
   });
 
+  it("groups a copy filed under a commune of another intercommunality that shares the listing's postcode", async () => {
+    // Saint-Jean-d'Illac and Martignas-sur-Jalle are both 33127, in two intercommunalities; Libourne neighbours neither.
+    const saintJean = { postcode: "33127", city: { name: "Saint-Jean-d'Illac" }, latitude: null, longitude: null };
+    const martignas = { postcode: "33127", city: { name: "Martignas-sur-Jalle" }, latitude: null, longitude: null };
+    const libourne = { postcode: "33500", city: { name: "Libourne" }, latitude: null, longitude: null };
+    const agency = observation({ observedAt: "2026-11-20T08:00:00Z", location: saintJean });
+    const copy = sameFlat(agency, {
+      observedAt: "2026-11-20T09:00:00Z",
+      source: { domain: "leboncoin.fr", url: `https://www.leboncoin.fr/ventes_immobilieres/${(listingNumber += 1)}.htm` },
+      location: martignas,
+    });
+    const elsewhere = sameFlat(agency, {
+      observedAt: "2026-11-20T10:00:00Z",
+      source: { domain: "pap.fr", url: `https://www.pap.fr/annonces/appartement-r${(listingNumber += 1)}` },
+      location: libourne,
+    });
+    await ingest(database.db, [agency, elsewhere]);
+    await ingest(database.db, [copy]);
+    const propertyId = (await classifiedOf(database.db, agency)).propertyId;
+    expect((await classifiedOf(database.db, copy)).inseeCode).toBe("33273");
+    expect((await classifiedOf(database.db, copy)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, elsewhere)).propertyId).not.toBe(propertyId);
+    expect(await regroupStored(database.db)).toMatchObject({ moved: 0, merged: 0, created: 0 });
+    expect((await classifiedOf(database.db, copy)).propertyId).toBe(propertyId);
+  });
+
   it("moves a relocated listing out of its property, so that no property spans two departments", async () => {
     const annecy = { postcode: "74000", city: { name: "Annecy" }, latitude: 45.899, longitude: 6.129 };
     const first = observation({ observedAt: "2026-11-20T08:00:00Z", location: annecy });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { groupingRecord } from "../factories/grouping-records.js";
 import { clusterRecords } from "../../src/domain/grouping/cluster.js";
-import { groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
+import { blockPairs } from "../../src/domain/grouping/cluster.js";
+import { areNeighbours, groupingZoneOf, neighboursOf } from "../../src/domain/grouping/grouping-zone.js";
 import { sameBlock, worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { packPhotos } from "../../src/domain/grouping/photo-hash.js";
 import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
@@ -10,6 +11,10 @@ import { candidateWindows, mergeWindows } from "../../src/modules/ingest/propert
 const STRASBOURG = "67482";
 const SCHILTIGHEIM = "67447";
 const HAGUENAU = "67180";
+// Both 33127, in two intercommunalities (Martignas in Bordeaux Métropole); Bordeaux shares no postcode with the first.
+const SAINT_JEAN_D_ILLAC = "33422";
+const MARTIGNAS = "33273";
+const BORDEAUX = "33063";
 
 let keys = 0;
 function flat(inseeCode: string, overrides: Partial<GroupingRecord> = {}): GroupingRecord {
@@ -33,6 +38,25 @@ describe("grouping zones", () => {
     expect(groupingZoneOf("13206")).toBe(groupingZoneOf("13208")); // Marseille's 6th and 8th arrondissements
   });
 
+  it("makes neighbours of the communes of one intercommunality, and of communes that share a postcode", () => {
+    expect(areNeighbours(SCHILTIGHEIM, STRASBOURG)).toBe(true);
+    expect(areNeighbours(SAINT_JEAN_D_ILLAC, MARTIGNAS)).toBe(true);
+    expect(areNeighbours(MARTIGNAS, BORDEAUX)).toBe(true); // one intercommunality
+    expect(areNeighbours(SAINT_JEAN_D_ILLAC, BORDEAUX)).toBe(false);
+    expect(areNeighbours(STRASBOURG, HAGUENAU)).toBe(false);
+    expect(neighboursOf(SAINT_JEAN_D_ILLAC)).toContain(MARTIGNAS);
+    expect(neighboursOf(SAINT_JEAN_D_ILLAC)).not.toContain(SAINT_JEAN_D_ILLAC);
+    expect(neighboursOf(SAINT_JEAN_D_ILLAC)).not.toContain(BORDEAUX);
+    expect(neighboursOf("99999")).toEqual([]);
+  });
+
+  it("joins neighbours step by step into one zone, so that every pair of neighbours is in one block", () => {
+    expect(groupingZoneOf(SAINT_JEAN_D_ILLAC)).toBe(groupingZoneOf(MARTIGNAS));
+    expect(groupingZoneOf(SAINT_JEAN_D_ILLAC)).toBe(groupingZoneOf(BORDEAUX));
+    for (const commune of [SAINT_JEAN_D_ILLAC, STRASBOURG, "75118", "44150"])
+      for (const neighbour of neighboursOf(commune)) expect(groupingZoneOf(neighbour), `${commune} and ${neighbour}`).toBe(groupingZoneOf(commune));
+  });
+
   it("never lets a zone cross a department, nor group codes it does not know", () => {
     // Paris and Boulogne-Billancourt are both in the Métropole du Grand Paris.
     expect(groupingZoneOf("75111")).not.toBe(groupingZoneOf("92012"));
@@ -51,6 +75,36 @@ describe("classifieds of neighbouring communes", () => {
     expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { price: 330_000 }))).toBe(false); // 6% apart
     expect(worthComparing(strasbourg, flat(SCHILTIGHEIM, { area: null }))).toBe(false);
     expect(sameBlock(strasbourg, flat(HAGUENAU))).toBe(false);
+    // One zone, but not neighbours.
+    expect(sameBlock(flat(SAINT_JEAN_D_ILLAC), flat(BORDEAUX))).toBe(true);
+    expect(worthComparing(flat(SAINT_JEAN_D_ILLAC), flat(BORDEAUX))).toBe(false);
+    expect(worthComparing(flat(SAINT_JEAN_D_ILLAC), flat(MARTIGNAS))).toBe(true);
+  });
+
+  it("are the pairs a block compares, and no others", () => {
+    // A seeded walk over areas, prices and communes (some neighbours, some not), a few areas unknown.
+    let state = 7;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const communes = [SAINT_JEAN_D_ILLAC, MARTIGNAS, BORDEAUX];
+    const block = Array.from({ length: 300 }, () =>
+      flat(communes[Math.floor(next() * communes.length)] as string, {
+        area: next() < 0.05 ? null : Math.round((40 + next() * 20) * 2) / 2,
+        price: 280_000 + Math.round(next() * 30) * 1_000,
+      }),
+    ).sort((a, b) => (a.key < b.key ? -1 : 1));
+    const expected: string[] = [];
+    for (let a = 0; a < block.length; a += 1)
+      for (let b = a + 1; b < block.length; b += 1) if (worthComparing(block[a] as GroupingRecord, block[b] as GroupingRecord)) expected.push(`${a}-${b}`);
+    const found = blockPairs(block).map(({ a, b }) => `${a}-${b}`);
+    expect(found.sort()).toEqual(expected.sort());
+    expect(
+      found.some((pair) =>
+        pair
+          .split("-")
+          .map(Number)
+          .some((index) => block[index]?.inseeCode === BORDEAUX),
+      ),
+    ).toBe(true);
   });
 
   it("become one property when they are copies of one flat, whatever the order", () => {
@@ -74,6 +128,13 @@ describe("candidate windows of a classified", () => {
     expect(zones[0]?.areaMin).toBeCloseTo(60.88, 2); // within 1% and half a m²
     expect(zones[0]?.areaMax).toBeCloseTo(63.13, 2);
     expect(zones[0]?.priceMax).toBeCloseTo(322_917, 0); // within 4%
+  });
+
+  it("search the communes neighbouring it, not the rest of its zone", () => {
+    const zones = candidateWindows({ ...row, inseeCode: SAINT_JEAN_D_ILLAC, department: "33" }).filter((window) => window.kind === "zone");
+    expect(zones).toHaveLength(1);
+    expect(zones[0]?.neighbours).toContain(MARTIGNAS);
+    expect(zones[0]?.neighbours).not.toContain(BORDEAUX);
   });
 
   it("search a commune alone by area when its area is unknown or it has no zone, and join zone windows whose areas and prices overlap", () => {

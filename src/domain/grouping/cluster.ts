@@ -9,7 +9,7 @@
  * stable key first, and ties between equal weights are broken on the keys.
  */
 import { MATCH_MODEL } from "./match-model.js";
-import { blockKey, cannotBeOne, oneAgencysTwoAdverts, twoDiagnosedFlats, worthComparing } from "./pair-features.js";
+import { blockKey, cannotBeOne, NEIGHBOUR_AREA_GAP, oneAgencysTwoAdverts, twoDiagnosedFlats, worthComparing } from "./pair-features.js";
 import { areasComparable, CONFLICT, MAX_AREA_GAP, scorePair, type GroupingRecord, type MatchModel } from "./pair-score.js";
 import { sharedPhotoMasks } from "./photo-hash.js";
 
@@ -106,9 +106,10 @@ const NO_MASKS: PairMasks = [0, 0];
  */
 class BlockGraph<R extends GroupingRecord> {
   private readonly n: number;
-  /** Indices of the records with an area, by area. */
+  /** Indices of the records with an area, by area: a neighbouring commune's are compared within a narrow range. */
   private readonly byArea: number[];
-  private readonly withoutArea: number[];
+  /** The same of each commune, and its records without an area: only its own are compared with those. */
+  private readonly communes = new Map<string, { byArea: number[]; withoutArea: number[] }>();
   private readonly neighbourLists = new Map<number, number[]>();
   private readonly masks = new Map<number, PairMasks>();
   private readonly partners = new Map<number, PhotoPartners>();
@@ -120,11 +121,21 @@ class BlockGraph<R extends GroupingRecord> {
   ) {
     this.n = records.length;
     this.byArea = [];
-    this.withoutArea = [];
     records.forEach((record, index) => {
-      (record.area === null ? this.withoutArea : this.byArea).push(index);
+      let commune = this.communes.get(record.inseeCode);
+      if (commune === undefined) {
+        commune = { byArea: [], withoutArea: [] };
+        this.communes.set(record.inseeCode, commune);
+      }
+      if (record.area === null) commune.withoutArea.push(index);
+      else {
+        commune.byArea.push(index);
+        this.byArea.push(index);
+      }
     });
-    this.byArea.sort((x, y) => this.areaOf(x) - this.areaOf(y) || x - y);
+    const byArea = (x: number, y: number) => this.areaOf(x) - this.areaOf(y) || x - y;
+    this.byArea.sort(byArea);
+    for (const commune of this.communes.values()) commune.byArea.sort(byArea);
   }
 
   /** The records worth comparing with record `x` (`worthComparing`; never `x` itself), in index order. */
@@ -132,26 +143,40 @@ class BlockGraph<R extends GroupingRecord> {
     const known = this.neighbourLists.get(x);
     if (known !== undefined) return known;
     const record = this.records[x] as R;
+    const commune = this.communes.get(record.inseeCode) as { byArea: number[]; withoutArea: number[] }; // x is one of them
     const area = record.area;
-    let found: number[];
+    const found: number[] = [];
+    const consider = (y: number) => {
+      if (y !== x && worthComparing(record, this.records[y] as R)) found.push(y);
+    };
     if (area === null) {
-      found = [];
-      for (let y = 0; y < this.n; y += 1) if (y !== x && worthComparing(record, this.records[y] as R)) found.push(y);
+      // Only its own commune's records are compared with a record without an area.
+      for (const y of commune.withoutArea) consider(y);
+      for (const y of commune.byArea) consider(y);
     } else {
-      found = this.withoutArea.filter((y) => worthComparing(record, this.records[y] as R));
-      // worthComparing holds only for areas in [area * (1 - gap) - 1, (area + 1) / (1 - gap)] (areasComparable,
-      // the wider of its two rules); the bounds are widened a little for rounding and each candidate checked exactly.
-      const low = area * (1 - MAX_AREA_GAP) - 1 - 1e-6;
-      const high = (area + 1) / (1 - MAX_AREA_GAP) + 1e-6;
-      for (let i = this.firstAtLeast(low); i < this.byArea.length; i += 1) {
-        const y = this.byArea[i] as number;
-        if (this.areaOf(y) > high) break;
-        if (y !== x && worthComparing(record, this.records[y] as R)) found.push(y);
+      for (const y of commune.withoutArea) consider(y);
+      // worthComparing holds within a commune only for areas in [area * (1 - gap) - 1, (area + 1) / (1 - gap)]
+      // (areasComparable), and across neighbouring communes in [area * (1 - neighbour gap) - 0.5, (area + 0.5) /
+      // (1 - neighbour gap)]; the bounds are widened a little for rounding and each candidate checked exactly.
+      this.scanAreas(commune.byArea, area * (1 - MAX_AREA_GAP) - 1, (area + 1) / (1 - MAX_AREA_GAP), consider);
+      if (this.communes.size > 1) {
+        this.scanAreas(this.byArea, area * (1 - NEIGHBOUR_AREA_GAP) - 0.5, (area + 0.5) / (1 - NEIGHBOUR_AREA_GAP), (y) => {
+          if ((this.records[y] as R).inseeCode !== record.inseeCode) consider(y);
+        });
       }
-      found.sort((a, b) => a - b);
     }
+    found.sort((a, b) => a - b);
     this.neighbourLists.set(x, found);
     return found;
+  }
+
+  /** Calls `visit` with each record of `sorted` (indices by area) whose area is within [low, high], widened for rounding. */
+  private scanAreas(sorted: readonly number[], low: number, high: number, visit: (y: number) => void): void {
+    for (let i = firstAtLeast(sorted, low - 1e-6, (index) => this.areaOf(index)); i < sorted.length; i += 1) {
+      const y = sorted[i] as number;
+      if (this.areaOf(y) > high + 1e-6) break;
+      visit(y);
+    }
   }
 
   /** The score of comparable records `x` and `y`. */
@@ -304,18 +329,6 @@ class BlockGraph<R extends GroupingRecord> {
   private areaOf(index: number): number {
     return this.records[index]?.area ?? 0;
   }
-
-  /** The first position in `byArea` whose area is at least `area`. */
-  private firstAtLeast(area: number): number {
-    let low = 0;
-    let high = this.byArea.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.areaOf(this.byArea[middle] as number) < area) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
 }
 
 /**
@@ -386,6 +399,18 @@ class PhotoPartners {
     }
     return total;
   }
+}
+
+/** The first position in `sorted` (indices in order of `areaOf`) whose area is at least `value`. */
+function firstAtLeast(sorted: readonly number[], value: number, areaOf: (index: number) => number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (areaOf(sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function compareKeys(a: string, b: string): number {

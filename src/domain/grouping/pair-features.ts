@@ -9,6 +9,7 @@
  * renders, texts and energy study (so between two new builds they prove less still).
  */
 import { isFrenchMobile } from "../phone.js";
+import { areNeighbours } from "./grouping-zone.js";
 import { includesPhoto, type PackedPhoto } from "./photo-hash.js";
 import { differentLots } from "./stated-lot.js";
 import { textDistance } from "./text-signature.js";
@@ -18,7 +19,7 @@ export type GroupingRecord = {
   /** Stable identity (the canonical url key): ties are broken on it, so that arrival order never matters. */
   key: string;
   inseeCode: string;
-  /** The grouping zone of its commune (`groupingZoneOf`): only classifieds of one zone are compared. */
+  /** The grouping zone of its commune (`groupingZoneOf`): only classifieds of one zone, and of neighbouring communes, are compared. */
   zone: string;
   /** The type it is blocked on (grouping-type.ts): the portal's, or a mislabelled flat's. */
   groupingType: string;
@@ -79,7 +80,7 @@ export function blockKey(of: Pick<GroupingRecord, "zone" | "groupingType" | "tra
   return `${of.zone}|${of.groupingType}|${of.transactionType}`;
 }
 
-/** Same block (same zone, grouping type and transaction type): only such classifieds are ever compared. */
+/** Same block (same zone, grouping type and transaction type): only such classifieds are ever compared (grouping-zone.ts). */
 export function sameBlock(a: GroupingRecord, b: GroupingRecord): boolean {
   return a.zone === b.zone && a.groupingType === b.groupingType && a.transactionType === b.transactionType;
 }
@@ -96,14 +97,15 @@ export const NEIGHBOUR_PRICE_GAP = 0.04;
 
 /**
  * Whether grouping compares two classifieds of one block: of one commune, when their areas are comparable; of two
- * neighbouring communes, when their areas and prices are close (NEIGHBOUR_AREA_GAP). Symmetric.
+ * neighbouring communes (grouping-zone.ts), when their areas and prices are close (NEIGHBOUR_AREA_GAP). Symmetric.
  */
 export function worthComparing(a: GroupingRecord, b: GroupingRecord): boolean {
   if (a.inseeCode === b.inseeCode) return areasComparable(a.area, b.area);
   if (a.area === null || b.area === null) return false;
   return (
     Math.abs(a.area - b.area) <= NEIGHBOUR_AREA_GAP * Math.max(a.area, b.area) + 0.5 &&
-    Math.abs(a.price - b.price) <= NEIGHBOUR_PRICE_GAP * Math.max(a.price, b.price)
+    Math.abs(a.price - b.price) <= NEIGHBOUR_PRICE_GAP * Math.max(a.price, b.price) &&
+    areNeighbours(a.inseeCode, b.inseeCode)
   );
 }
 

@@ -115,7 +115,7 @@ function inWindow(window: CandidateWindow, row: ClassifiedRow): boolean {
   const { area } = row;
   if (window.kind === "zone") {
     return (
-      row.inseeCode !== window.besides &&
+      window.neighbours.includes(row.inseeCode) &&
       area !== null &&
       window.areaMin !== null &&
       window.areaMax !== null &&

@@ -21,7 +21,7 @@ import {
 import { columnList, compiledRowMapper, rawRows } from "../compiled-row-mapper.js";
 import { textArrayLiteral, uuidArrayLiteral } from "../loader-order.js";
 import { candidateOf, type CandidateWindow, type GroupingColumns, type PropertyCandidate } from "./property-assignment.js";
-import { communesOfZone, groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
 import { blockKey } from "../../domain/grouping/pair-features.js";
 
 export async function findClassifiedsByUrlKeys(db: Database, urlKeys: readonly string[]): Promise<ClassifiedRow[]> {
@@ -53,15 +53,16 @@ export async function findPropertiesByIds(db: Database, ids: readonly string[]):
 
 /**
  * Stored classifieds that may be the same property as one of the new classifieds: same commune, property
- * type and transaction type, area within the window (or unknown on either side); or same zone of communes and
- * types, with an area and a price within a zone's window. Read with the perceptual hashes of their images in
- * portal order. The windows are joined, not tested row by row: a commune's window is one range of
- * classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's classifieds of
- * those types and areas, their prices checked in the index, then kept when of another commune of the window's
- * zone). The zone of each commune of the batch's zones arrives as one JSON object, read once per statement (an
- * init plan) and looked up by key for each row found: joined as a list of rows instead, it was scanned whole for
- * each row wherever the planner had no statistics to expect many (a first load), a cost that grew with the
- * table (docs/performance.md). The unknown areas have their own branches, so that
+ * type and transaction type, area within the window (or unknown on either side); or a neighbouring commune
+ * (grouping-zone.ts) and the same types, with an area and a price within a zone's window. Read with the perceptual
+ * hashes of their images in portal order. The windows are joined, not tested row by row: a commune's window is one
+ * range of classifieds_match_idx, a zone's one range of classifieds_department_match_idx (its department's
+ * classifieds of those types and areas, their prices checked in the index, then kept when of a commune the window
+ * lists as a neighbour). The neighbours are a JSON list in the window's own row: joined as a table, they were
+ * scanned whole for each row wherever the planner had no statistics to expect many, a cost that grew with the table
+ * (docs/performance.md); as an array of text, the planner looked each neighbour up in classifieds_match_idx and read
+ * every classified of comparable area from the table to check its price, where the department's index checks it.
+ * The unknown areas have their own branches, so that
  * the known ones stay an index range: with an `or` of the three, PostgreSQL read every classified of the commune
  * and types and then filtered their areas, 4 times slower on 100,000 classifieds (41 against 11 ms for 450
  * windows).
@@ -93,6 +94,7 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
           besides: window.besides,
           grouping_type: window.groupingType,
           transaction_type: window.transactionType,
+          neighbours: window.neighbours,
           area_min: window.areaMin,
           area_max: window.areaMax,
           // Whole euros, as stored: compared with a bigint, the stored integer price is a condition of the index's
@@ -102,15 +104,13 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
         })),
     );
   const columns = sql.raw(
-    "place text, department text, besides text, grouping_type text, transaction_type text, area_min float8, area_max float8, price_min bigint, price_max bigint",
+    "place text, department text, besides text, neighbours jsonb, grouping_type text, transaction_type text, area_min float8, area_max float8, price_min bigint, price_max bigint",
   );
   const inBlock = sql`c.insee_code = w.place and c.grouping_type = w.grouping_type and c.transaction_type = w.transaction_type`;
   return sql`with w as materialized (
       select * from jsonb_to_recordset(${json("commune")}::jsonb) as w(${columns})
     ), z as materialized (
       select * from jsonb_to_recordset(${json("zone")}::jsonb) as z(${columns})
-    ), commune_zones as materialized (
-      select ${zonesOfCommunes(windows)}::jsonb as zone_of
     ), blocks as materialized (select distinct place, grouping_type, transaction_type from w)
     select ${CANDIDATE_COLUMN_LIST} from w join ${classifieds} c on ${inBlock} and c.area between w.area_min and w.area_max
     union all
@@ -120,15 +120,7 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
     union all
     select ${CANDIDATE_COLUMN_LIST} from z join ${classifieds} c on c.department = z.department and c.grouping_type = z.grouping_type
       and c.transaction_type = z.transaction_type and c.area between z.area_min and z.area_max and c.price_current between z.price_min and z.price_max
-      where c.insee_code <> z.besides and (select zone_of from commune_zones) ->> c.insee_code = z.place`;
-}
-
-/** The zone of every commune of the zones of `windows`, as a JSON object parameter keyed by INSEE code. */
-function zonesOfCommunes(windows: readonly CandidateWindow[]): string {
-  const zones = new Set(windows.filter((window) => window.kind === "zone").map((window) => window.place));
-  const zoneOf: Record<string, string> = {};
-  for (const zone of zones) for (const inseeCode of communesOfZone(zone)) zoneOf[inseeCode] = zone;
-  return JSON.stringify(zoneOf);
+      where z.neighbours ? c.insee_code`;
 }
 
 /** The columns grouping compares, read for candidates instead of whole rows (descriptions are long). */

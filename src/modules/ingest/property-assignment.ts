@@ -11,7 +11,7 @@ import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
 import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
 import { countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotoList } from "../../domain/grouping/photo-hash.js";
-import { groupingZoneOf } from "../../domain/grouping/grouping-zone.js";
+import { groupingZoneOf, neighboursOf } from "../../domain/grouping/grouping-zone.js";
 import { blockKey, NEIGHBOUR_AREA_GAP, NEIGHBOUR_PRICE_GAP, publisherNameKey, worthComparing } from "../../domain/grouping/pair-features.js";
 import { DECIMAL_SHIFTS, plausibleArea } from "../../domain/grouping/plausible-area.js";
 import { memoise } from "./memo.js";
@@ -177,15 +177,17 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
 /** The slice of the database to search: entries per classified to group (see `candidateWindows`). */
 export type CandidateWindow = {
   /**
-   * `commune`: the classified's own commune (`place` is its INSEE code), by area; `zone`: every commune of its
-   * grouping zone (`place` is the zone, grouping-zone.ts), by close area and price (`worthComparing`).
+   * `commune`: the classified's own commune (`place` is its INSEE code), by area; `zone`: the communes neighbouring
+   * it (`neighbours`; `place` is their zone, grouping-zone.ts), by close area and price (`worthComparing`).
    */
   kind: "commune" | "zone";
   place: string;
   /** The department of the commune or zone (a zone never crosses one). */
   department: string;
-  /** The commune whose own window searches it already, left out of a zone's; null in a commune's window. */
+  /** The commune whose own window searches it already, whose neighbours a zone's searches; null in a commune's window. */
   besides: string | null;
+  /** A zone's window: the neighbours of `besides` (grouping-zone.ts, `neighboursOf`); empty in a commune's window. */
+  neighbours: readonly string[];
   groupingType: string;
   transactionType: string;
   /** Inclusive area bounds; null when the classified's area is unknown (then any area may match). */
@@ -200,7 +202,7 @@ export type CandidateWindow = {
  * Classifieds outside these windows are never compared with `row` (pair-features.ts, `worthComparing`): in its
  * commune, one window around its area and one around each decimal shift of it, where a copy published with a
  * misplaced decimal point is (plausible-area.ts), or any area when its own is implausible or unknown; in the
- * other communes of its zone, a narrow window of area and price, when it gives a plausible area.
+ * communes neighbouring it, a narrow window of area and price, when it gives a plausible area.
  */
 export function candidateWindows(
   row: Pick<GroupingColumns, "inseeCode" | "department" | "groupingType" | "transactionType" | "area" | "roomCount" | "priceCurrent">,
@@ -212,6 +214,7 @@ export function candidateWindows(
     place: row.inseeCode,
     ...of,
     besides: null,
+    neighbours: [],
     areaMin: around === null ? null : around * (1 - MAX_AREA_GAP) - 1,
     areaMax: around === null ? null : (around + 1) / (1 - MAX_AREA_GAP),
     priceMin: null,
@@ -219,13 +222,14 @@ export function candidateWindows(
   });
   if (area === null) return [own(null)];
   const windows = [own(area), ...DECIMAL_SHIFTS.map((shift) => own(area * shift))];
-  const zone = groupingZoneOf(row.inseeCode);
-  if (zone !== row.inseeCode) {
+  const neighbours = neighboursOf(row.inseeCode);
+  if (neighbours.length > 0) {
     windows.push({
       kind: "zone",
-      place: zone,
+      place: groupingZoneOf(row.inseeCode),
       ...of,
       besides: row.inseeCode,
+      neighbours,
       areaMin: area * (1 - NEIGHBOUR_AREA_GAP) - 0.5,
       areaMax: (area + 0.5) / (1 - NEIGHBOUR_AREA_GAP),
       priceMin: row.priceCurrent * (1 - NEIGHBOUR_PRICE_GAP),
