@@ -94,7 +94,7 @@ export function matchCandidatesStatement(windows: readonly CandidateWindow[]): S
           besides: window.besides,
           grouping_type: window.groupingType,
           transaction_type: window.transactionType,
-          neighbours: window.neighbours,
+          neighbours: kind === "zone" ? window.neighbours : null,
           area_min: window.areaMin,
           area_max: window.areaMax,
           // Whole euros, as stored: compared with a bigint, the stored integer price is a condition of the index's
