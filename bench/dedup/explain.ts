@@ -9,7 +9,7 @@ import { classifieds } from "../../src/db/schema/index.js";
 import { canonicalUrlKey } from "../../src/domain/url-key.js";
 import { blockPairs, blocksOf, DISTINCT } from "../../src/domain/grouping/cluster.js";
 import { areNeighbours } from "../../src/domain/grouping/grouping-zone.js";
-import { scorePair, sameBlock, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
+import { scorePair, type GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 import { MATCH_MODEL } from "../../src/domain/grouping/match-model.js";
 import { worthComparing } from "../../src/domain/grouping/pair-features.js";
 import { groupingRecordOf } from "../../src/modules/ingest/property-assignment.js";
@@ -111,7 +111,7 @@ function weighedAgainst(found: ReadonlyArray<{ weights: ReadonlyArray<[string, n
 
 function reasonOf(a: GroupingRecord, b: GroupingRecord, score: number, conflict: string | undefined): string {
   if (a.groupingType !== b.groupingType || a.transactionType !== b.transactionType) return "other type or transaction";
-  if (!sameBlock(a, b) || !areNeighbours(a.inseeCode, b.inseeCode)) return "communes not neighbours";
+  if (!areNeighbours(a.inseeCode, b.inseeCode)) return "communes not neighbours";
   if (!worthComparing(a, b)) return a.inseeCode !== b.inseeCode ? "neighbouring commune, area or price apart" : "areas apart";
   if (conflict !== undefined) return `${conflict} conflict`;
   if (score < MATCH_MODEL.link) return a.isNewBuild && b.isNewBuild ? "weight below the link threshold (new builds)" : "weight below the link threshold";

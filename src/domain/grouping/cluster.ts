@@ -93,6 +93,9 @@ export function blocksOf<R extends GroupingRecord>(records: readonly R[]): R[][]
 
 type Edge = { a: number; b: number; score: number };
 
+/** One commune's records in a block: indices of those with an area, by area, and of those without. */
+type CommuneRecords = { byArea: number[]; withoutArea: number[] };
+
 /** Both sides' photo masks of a pair (see `sharedPhotos`). */
 type PairMasks = readonly [number, number];
 const NO_MASKS: PairMasks = [0, 0];
@@ -109,7 +112,7 @@ class BlockGraph<R extends GroupingRecord> {
   /** Indices of the records with an area, by area: a neighbouring commune's are compared within a narrow range. */
   private readonly byArea: number[];
   /** The same of each commune, and its records without an area: only its own are compared with those. */
-  private readonly communes = new Map<string, { byArea: number[]; withoutArea: number[] }>();
+  private readonly communes = new Map<string, CommuneRecords>();
   private readonly neighbourLists = new Map<number, number[]>();
   private readonly masks = new Map<number, PairMasks>();
   private readonly partners = new Map<number, PhotoPartners>();
@@ -143,7 +146,7 @@ class BlockGraph<R extends GroupingRecord> {
     const known = this.neighbourLists.get(x);
     if (known !== undefined) return known;
     const record = this.records[x] as R;
-    const commune = this.communes.get(record.inseeCode) as { byArea: number[]; withoutArea: number[] }; // x is one of them
+    const commune = this.communes.get(record.inseeCode) as CommuneRecords; // x is one of them
     const area = record.area;
     const found: number[] = [];
     const consider = (y: number) => {

@@ -70,24 +70,16 @@ function neighbourhood(): Neighbourhood {
     else members.push(place.inseeCode);
   }
 
-  // The places listings are filed under (communes and arrondissements, not the cities that have them), by postcode.
-  const byPostcode = new Map<string, string[]>();
-  for (const place of data.locatable) {
-    for (const postcode of place.postcodes) {
-      const key = `${place.department}|${postcode}`;
-      const places = byPostcode.get(key);
-      if (places === undefined) byPostcode.set(key, [place.inseeCode]);
-      else places.push(place.inseeCode);
-    }
-  }
+  // Among the places listings are filed under (communes and arrondissements, not the cities that have them).
   const sharingPostcode = new Map<string, Set<string>>();
-  for (const places of byPostcode.values()) {
+  for (const places of data.byPostcode.values()) {
     for (const place of places) {
+      if (place.hasArrondissements) continue;
       for (const other of places) {
-        if (other === place) continue;
-        const sharing = sharingPostcode.get(place);
-        if (sharing === undefined) sharingPostcode.set(place, new Set([other]));
-        else sharing.add(other);
+        if (other === place || other.hasArrondissements || other.department !== place.department) continue;
+        const sharing = sharingPostcode.get(place.inseeCode);
+        if (sharing === undefined) sharingPostcode.set(place.inseeCode, new Set([other.inseeCode]));
+        else sharing.add(other.inseeCode);
       }
     }
   }
