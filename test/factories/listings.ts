@@ -128,7 +128,7 @@ export function classifiedValues(propertyId: string, place: Place, overrides: Pa
     removedAt: null,
     ...overrides,
   };
-  return { ...row, groupingType: overrides.groupingType ?? groupingTypeOf(row.propertyType, row.floor ?? null) };
+  return { ...row, groupingType: overrides.groupingType ?? groupingTypeOf(row.propertyType, row.floor ?? null, row.title ?? null) };
 }
 
 /** A valid property row in `place`, priced like the default classified. */

@@ -148,7 +148,23 @@ describe("grouping: merges, splits, relocations and order", () => {
   it("groups a flat one portal files as a house on an upper floor with its copies, and keeps it a house there", async () => {
     const flat = vagueFlat({ property: { floor: 3 }, observedAt: "2026-11-20T08:00:00Z" });
     const filedAsHouse = sameFlat(flat, { observedAt: "2026-11-20T09:00:00Z", property: { type: "house" } });
-    const house = sameFlat(flat, { observedAt: "2026-11-20T10:00:00Z", property: { type: "house", floor: 0 } });
+    const house = sameFlat(flat, { observedAt: "2026-11-20T10:00:00Z", title: "Maison 3 pièces", property: { type: "house", floor: 0 } });
+    await ingest(database.db, [flat, filedAsHouse, house]);
+    const propertyId = (await classifiedOf(database.db, flat)).propertyId;
+    const filed = await classifiedOf(database.db, filedAsHouse);
+    expect(filed.propertyId).toBe(propertyId);
+    expect(filed.propertyType).toBe("house");
+    expect((await classifiedOf(database.db, house)).propertyId).not.toBe(propertyId);
+  });
+
+  it("groups a listing whose title names the other type with its copies, and keeps the portal's type there", async () => {
+    const flat = vagueFlat({ title: "Appartement 3 pièces lumineux", property: { floor: undefined }, observedAt: "2026-11-20T08:00:00Z" });
+    const filedAsHouse = sameFlat(flat, {
+      observedAt: "2026-11-20T09:00:00Z",
+      title: "Appartement T3 avec balcon",
+      property: { type: "house", floor: undefined },
+    });
+    const house = sameFlat(flat, { observedAt: "2026-11-20T10:00:00Z", title: "Maison 3 pièces", property: { type: "house", floor: undefined } });
     await ingest(database.db, [flat, filedAsHouse, house]);
     const propertyId = (await classifiedOf(database.db, flat)).propertyId;
     const filed = await classifiedOf(database.db, filedAsHouse);

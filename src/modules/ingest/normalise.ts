@@ -103,7 +103,7 @@ function normaliseObservation(observation: Observation, now: Date) {
     longitude: location.longitude,
 
     propertyType: property.type,
-    groupingType: groupingTypeOf(property.type, property.floor ?? null),
+    groupingType: groupingTypeOf(property.type, property.floor ?? null, observation.title ?? null),
     area,
     landArea: property.landArea ?? null,
     livingRoomArea: property.livingRoomArea ?? null,
