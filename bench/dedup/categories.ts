@@ -38,7 +38,7 @@ export function truthPairs(listings: readonly ListingTruth[]): TruthPairs {
       }
     }
   }
-  // Look-alikes: one family (programme, building, agency twins), or one mandatary network's listings of similar
+  // Look-alikes: one family (programme, building, subdivision, agency twins), or one mandatary network's listings of similar
   // flats in one block, or any two similar flats of one block (area within 5%, same rooms).
   const byBlock = new Map<string, ListingTruth[]>();
   for (const listing of listings) byBlock.set(listing.block, [...(byBlock.get(listing.block) ?? []), listing]);
@@ -52,16 +52,7 @@ export function truthPairs(listings: readonly ListingTruth[]): TruthPairs {
         if (a.objectId === b.objectId) continue;
         const pair = pairKey(a.url, b.url);
         const family = a.families.find((name) => b.families.includes(name));
-        if (family !== undefined)
-          add(
-            hardNegatives,
-            family.replace(/:.*/, "") === "programme"
-              ? "units of one programme"
-              : family.startsWith("building")
-                ? "flats of one building"
-                : "two similar flats of one agency",
-            pair,
-          );
+        if (family !== undefined) add(hardNegatives, familyCategory(family), pair);
         else if (a.publisher.startsWith("mandatary:") && b.publisher.startsWith("mandatary:") && a.publisher.split(":")[1] === b.publisher.split(":")[1])
           add(hardNegatives, "one mandatary network", pair);
         if (a.rooms === b.rooms) add(hardNegatives, "similar flats of one commune", pair);
@@ -69,6 +60,15 @@ export function truthPairs(listings: readonly ListingTruth[]): TruthPairs {
     }
   }
   return { all, same, hardNegatives };
+}
+
+/** A family of look-alikes by its truth name's prefix: `programme:3`, `building:12`, `lotissement:2`, `twins:4`. */
+function familyCategory(family: string): string {
+  const kind = family.replace(/:.*/, "");
+  if (kind === "programme") return "units of one programme";
+  if (kind === "building") return "flats of one building";
+  if (kind === "lotissement") return "houses of one subdivision";
+  return "two similar flats of one agency";
 }
 
 function sameCategory(a: ListingTruth, b: ListingTruth): string {
