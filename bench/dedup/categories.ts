@@ -38,8 +38,8 @@ export function truthPairs(listings: readonly ListingTruth[]): TruthPairs {
       }
     }
   }
-  // Look-alikes: one family (programme, building, subdivision, agency twins), or one mandatary network's listings of similar
-  // flats in one block, or any two similar flats of one block (area within 5%, same rooms).
+  // Look-alikes: one family (programme, building, subdivision, agency twins), or one mandatary network's listings of
+  // similar flats in one block, or any two similar flats of one block (area within 5%, same rooms).
   const byBlock = new Map<string, ListingTruth[]>();
   for (const listing of listings) byBlock.set(listing.block, [...(byBlock.get(listing.block) ?? []), listing]);
   for (const members of byBlock.values()) {

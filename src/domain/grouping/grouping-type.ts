@@ -12,7 +12,8 @@
  *   names ("Les Chalets", "Résidence Villa Flora").
  * The classified keeps the type its portal gave; only grouping reads this one.
  *
- * Migrations 0026 and 0028 read the same in SQL for the classifieds stored before: a change here is a change there.
+ * Migration 0028 (after 0026, which read the floor alone) reads the same in SQL for the classifieds stored before:
+ * a change here is a change there.
  */
 export function groupingTypeOf(propertyType: string, floor: number | null, title: string | null): string {
   if (propertyType !== "house" && propertyType !== "apartment") return propertyType;
