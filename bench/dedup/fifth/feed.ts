@@ -2,19 +2,7 @@
 import type { Listing } from "./listings.js";
 import { type Line, listingLines } from "./observe.js";
 import type { Rng } from "./rng.js";
-
-export type ListingTruth = {
-  url: string;
-  objectId: number;
-  publisher: string;
-  professional: boolean;
-  relistingOf: string | null;
-  sharesPhotosWithOriginal: boolean;
-  families: string[];
-  block: string;
-  area: number;
-  rooms: number;
-};
+import type { ListingTruth } from "../generate.js";
 
 /** Pictures that are not of the object itself: they do not count as photos shared with another listing. */
 const NOT_OF_THE_OBJECT = new Set(["banner", "logo", "stock"]);
