@@ -73,6 +73,11 @@ export const properties = pgTable(
     // against 124 MB at a million classifieds; a GraphQL page of one department's flats and houses 1.8 ms against
     // 2.5 ms). PostgreSQL chooses it by size when a search filters on nothing else.
     index("properties_department_price_area_idx").on(t.department, t.transactionType, t.propertyType, t.priceCurrent),
+    // Where, what and the energy label, with the other small filters beside them (migration 0029): a search on
+    // energy labels reads only the matching labels' entries, and one on the portals' count reads entries a
+    // fifth of the covering index's width. The covering index read every entry of the department's type and
+    // filtered it, all thirty columns deformed: 4.0 ms for Paris's sales rated A to C at a million, 1.3 ms here.
+    index("properties_department_energy_idx").on(t.department, t.transactionType, t.propertyType, t.dpeLabel),
     index("properties_insee_code_idx").on(t.inseeCode, t.propertyType),
     index("properties_postcode_idx").on(t.postcode),
     index("properties_area_idx").on(t.area),
