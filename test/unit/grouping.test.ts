@@ -316,6 +316,30 @@ describe("pair score", () => {
     expect(clusterRecords([...cheaper, ...dearer]).map(keysOf)).toEqual([keysOf(cheaper), keysOf(dearer)]);
   });
 
+  it("takes one publisher's two adverts with no photo in common stating two diagnoses or two flats' charges for two properties", () => {
+    // Twin flats of one residence sold by one agency at one price: each advert with its own photos and text.
+    const advert = (dpeValue: number, condominiumCharges: number | null, hashes: string[]) =>
+      record({ publisherSiret: "55210055400013", price: 245_000, dpeLabel: "c", dpeValue, condominiumLots: 48, condominiumCharges, hashes });
+    const flat = advert(163, 1_560, [LIVING, KITCHEN, "17e2c4a8f3b6d590"]);
+    const otherPhotos = [OTHER_FLAT, "2468ace013579bdf", "fdb97531eca86420"];
+    expect(comparePair(flat, advert(163, 1_980, otherPhotos)).conflict).toBe("publisherCharges");
+    expect(comparePair(flat, advert(186, 1_560, otherPhotos)).conflict).toBe("publisherDiagnosis");
+    expect(comparePair({ ...flat, gesValue: 31 }, { ...advert(163, 1_560, otherPhotos), gesValue: 20 }).conflict).toBe("publisherDiagnosis");
+    // The same flat listed again with its photos after a new diagnosis or a year's charges: weighed, not ruled out.
+    expect(comparePair(flat, advert(186, 1_980, [LIVING, KITCHEN, "17e2c4a8f3b6d590"])).conflict).toBeUndefined();
+    // Charges rounded from a monthly figure, or one side giving none.
+    expect(comparePair(flat, advert(163, 1_500, otherPhotos)).conflict).toBeUndefined();
+    expect(comparePair(flat, advert(163, null, otherPhotos)).conflict).toBeUndefined();
+    // An owner gives last year's charges and the agency this year's, each their own diagnosis reading: weighed.
+    expect(comparePair(flat, { ...advert(186, 1_980, otherPhotos), publisherSiret: "73282932000074" }).conflict).toBeUndefined();
+    // Each twin's advert copied whole to two portals: two properties, whatever the order.
+    const copies = (twin: GroupingRecord) => [twin, { ...twin, key: `${twin.key}-copy` }];
+    const first = copies(flat);
+    const second = copies(advert(163, 1_980, otherPhotos));
+    const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
+    expect(clusterRecords([...second, ...first]).map(keysOf)).toEqual([keysOf(first), keysOf(second)]);
+  });
+
   it("takes one publisher's two adverts giving floors one apart above the first for two flats, not 0 and 1", () => {
     const advert = (floor: number, hashes: string[]) =>
       record({ publisherSiret: "55210055400013", floor, price: 1_450, transactionType: "rent", dpeLabel: "d", dpeValue: 212, gesValue: 41, hashes });
