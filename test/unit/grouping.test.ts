@@ -327,12 +327,12 @@ describe("pair score", () => {
     expect(comparePair({ ...flat, gesValue: 31 }, { ...advert(163, 1_560, otherPhotos), gesValue: 20 }).conflict).toBe("publisherDiagnosis");
     // The same flat listed again with its photos after a new diagnosis or a year's charges: weighed, not ruled out.
     expect(comparePair(flat, advert(186, 1_980, [LIVING, KITCHEN, "17e2c4a8f3b6d590"])).conflict).toBeUndefined();
-    // Charges rounded from a monthly figure, or one side giving none.
+    // Charges a few percent apart (a monthly figure rounded, the next year's budget), or one side giving none.
     expect(comparePair(flat, advert(163, 1_500, otherPhotos)).conflict).toBeUndefined();
     expect(comparePair(flat, advert(163, null, otherPhotos)).conflict).toBeUndefined();
     // An owner gives last year's charges and the agency this year's, each their own diagnosis reading: weighed.
     expect(comparePair(flat, { ...advert(186, 1_980, otherPhotos), publisherSiret: "73282932000074" }).conflict).toBeUndefined();
-    // Each twin's advert copied whole to two portals: two properties, whatever the order.
+    // Each twin's advert copied whole to a second portal: two properties.
     const copies = (twin: GroupingRecord) => [twin, { ...twin, key: `${twin.key}-copy` }];
     const first = copies(flat);
     const second = copies(advert(163, 1_980, otherPhotos));
