@@ -277,8 +277,12 @@ function sharedValue(a: string | null, b: string | null): boolean {
  * two flats' diagnoses. One flat diagnosed again is still shown with its own photos, most of which its copies share.
  */
 export function twoDiagnosedFlats(a: GroupingRecord, b: GroupingRecord): boolean {
-  if (valueLevel(a.dpeValue, b.dpeValue) !== "different" && valueLevel(a.gesValue, b.gesValue) !== "different") return false;
-  return countSharedPhotos(a, b) <= 2;
+  return twoDiagnoses(a, b) && countSharedPhotos(a, b) <= 2;
+}
+
+/** Energy figures more than a tenth apart, DPE or GES value: two diagnoses, of two flats or of one diagnosed again. */
+function twoDiagnoses(a: GroupingRecord, b: GroupingRecord): boolean {
+  return valueLevel(a.dpeValue, b.dpeValue) === "different" || valueLevel(a.gesValue, b.gesValue) === "different";
 }
 
 /** Whether the company numbers say one company (true), two (false), or nothing (null: a side gives none). */
@@ -356,7 +360,7 @@ const ONE_PUBLISHER_PRICE_GAP = 0.08;
  */
 function onePublishersTwoFlats(a: GroupingRecord, b: GroupingRecord): string | null {
   if (priceGap(a.price, b.price) > ONE_PUBLISHER_PRICE_GAP) return "publisherPrice";
-  if (valueLevel(a.dpeValue, b.dpeValue) === "different" || valueLevel(a.gesValue, b.gesValue) === "different") return "publisherDiagnosis";
+  if (twoDiagnoses(a, b)) return "publisherDiagnosis";
   return chargesLevel(a.condominiumCharges, b.condominiumCharges) === "different" ? "publisherCharges" : null;
 }
 
