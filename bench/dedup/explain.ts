@@ -25,20 +25,24 @@ export async function explainMistakes(
   const rows = await database.db.select().from(classifieds).where(sql`true`);
   const records = new Map(rows.map((row) => [row.urlKey, groupingRecordOf(row)]));
   const recordOf = (url: string) => records.get(canonicalUrlKey(url) ?? "");
-  // The photos each pair shares as clustering counts them (a photo many listings of the block show counts half
-  // or nothing); a pair clustering never compares (areas too far apart) is not in the map.
-  const shared = new Map<string, number>();
+  // Each pair as clustering scores it: the photos it shares counted as clustering counts them (a photo many
+  // listings of the block show counts half or nothing), its records without a point that is no address; a pair
+  // clustering never compares (areas too far apart) is not in the map.
+  const scored = new Map<string, { sharedPhotos: number; x: GroupingRecord; y: GroupingRecord }>();
   for (const block of blocksOf([...records.values()]))
-    for (const { a, b, sharedPhotos } of blockPairs(block)) shared.set(`${(block[a] as GroupingRecord).key} ${(block[b] as GroupingRecord).key}`, sharedPhotos);
+    for (const { sharedPhotos, x, y } of blockPairs(block)) {
+      scored.set(`${x.key} ${y.key}`, { sharedPhotos, x, y });
+      scored.set(`${y.key} ${x.key}`, { sharedPhotos, x: y, y: x });
+    }
   const pairs = truthPairs(truth);
   const explained = (pair: string) => {
     const [a, b] = pair.split(" ") as [string, string];
-    const x = recordOf(a);
-    const y = recordOf(b);
-    if (x === undefined || y === undefined) return undefined;
+    const first = recordOf(a);
+    const second = recordOf(b);
+    if (first === undefined || second === undefined) return undefined;
+    const { sharedPhotos, x, y } = scored.get(`${first.key} ${second.key}`) ?? { sharedPhotos: undefined, x: first, y: second };
     const weights: Array<[string, number]> = [];
     let conflict: string | undefined;
-    const sharedPhotos = shared.get(`${x.key} ${y.key}`) ?? shared.get(`${y.key} ${x.key}`);
     const score = scorePair(x, y, sharedPhotos, (feature, points) => {
       if (points === Number.NEGATIVE_INFINITY) conflict = feature;
       if (points !== 0) weights.push([feature, points]);

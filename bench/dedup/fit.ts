@@ -58,9 +58,7 @@ async function main(): Promise<void> {
   const examples = new Map<string, { levels: string[]; matches: number; others: number }>();
   for (const feed of feeds) {
     for (const block of blocksOf(feed.records)) {
-      for (const { a, b, sharedPhotos } of blockPairs(block)) {
-        const x = block[a] as GroupingRecord;
-        const y = block[b] as GroupingRecord;
+      for (const { x, y, sharedPhotos } of blockPairs(block)) {
         const comparison = comparePair(x, y, sharedPhotos);
         if (comparison.levels === undefined) continue; // a conflict: never one property, whatever the weights
         const levels = [...comparison.levels].sort();

@@ -559,6 +559,22 @@ describe("clustering", () => {
     expect(groups.find((group) => group.includes(first))).toEqual(expect.arrayContaining([first, firstElsewhere]));
   });
 
+  it("takes a point that listings of two flats show for no address: the owner's listing at the commune's centre joins the agency's copy", () => {
+    // An owner's listing placed at the commune's centre (the portal hides the address) and an agency's copy at the
+    // flat's address 3 km away, alike in every figure given; at the centre, the owners' listings of two other flats.
+    const centre = { latitude: 45.767, longitude: 4.8345 };
+    const figures = { inseeCode: "69381", area: 63, roomCount: 3, bedroomCount: 2, dpeLabel: "D" };
+    const owner = record({ ...figures, price: 315_000, publisherIsProfessional: false, ...centre });
+    const agency = record({ ...figures, price: 325_000, publisherIsProfessional: true, publisherSiret: "11111111100011", latitude: 45.745, longitude: 4.86 });
+    const studio = record({ inseeCode: "69381", area: 60, roomCount: 1, price: 240_000, floor: 1, publisherIsProfessional: false, ...centre });
+    const large = record({ inseeCode: "69381", area: 66, roomCount: 5, price: 420_000, floor: 4, publisherIsProfessional: false, ...centre });
+    const keys = (records: GroupingRecord[]) => clusterRecords(records).map((group) => group.map((one) => one.key));
+    expect(scorePair(owner, agency)).toBeLessThan(MATCH_MODEL.link); // 3 km apart, as the listings say
+    expect(keys([owner, agency, studio, large])).toContainEqual([owner.key, agency.key].sort());
+    // Where no two flats' listings meet, the point is taken for the address it may be.
+    expect(keys([owner, agency, studio])).toHaveLength(3);
+  });
+
   it("counts for nothing a photo that listings giving two different floors show, even floors one apart", () => {
     // The building's façade on the listing of the 3rd-floor flat, of the 4th-floor flat and of a flat whose floor
     // is not given: floors one apart do not rule out one flat (the ground floor written 0 or 1), but two listings

@@ -49,11 +49,12 @@ export function clusterRecords<R extends GroupingRecord>(records: readonly R[], 
  * The groups that regrouping around `seeds` (keys of records that are new or changed) decides, and nothing
  * else: the connected part of the block around the seeds, which is all that a change can move. It holds the
  * seeds, the records that share a photo with one (how common a photo is in the block weighs every pair that
- * shares it), and, repeatedly, every record linked to one it holds (a pair scoring at least the model's `link`)
- * and every record with the same `previousGroup` as one it holds (so that a group left by a member is decided
- * whole: kept, split or merged). Clustering joins groups only along links, and decides each connected part of
- * the links alone (see `cluster`), so these groups are exactly those that clustering every record would give
- * (tested), while the work grows with that part, not with the block.
+ * shares it) or their exact point when the seeds make it no address (`located`: that weighs their distances),
+ * and, repeatedly, every record linked to one it holds (a pair scoring at least the model's `link`) and every
+ * record with the same `previousGroup` as one it holds (so that a group left by a member is decided whole: kept,
+ * split or merged). Clustering joins groups only along links, and decides each connected part of the links alone
+ * (see `cluster`), so these groups are exactly those that clustering every record would give (tested), while the
+ * work grows with that part, not with the block.
  *
  * Returns the groups of the records regrouped, each sorted by key, the groups by their first key; every other
  * record keeps its group.
@@ -117,6 +118,7 @@ class BlockGraph<R extends GroupingRecord> {
   private readonly masks = new Map<number, PairMasks>();
   private readonly partners = new Map<number, PhotoPartners>();
   private readonly scores = new Map<number, number>();
+  private readonly placed = new Map<number, R>();
 
   constructor(
     private readonly records: readonly R[],
@@ -189,7 +191,7 @@ class BlockGraph<R extends GroupingRecord> {
     const known = this.scores.get(key);
     if (known !== undefined) return known;
     // Photos weighed only when nothing rules the pair out: most pairs of a large block conflict.
-    const score = scorePair(this.records[a] as R, this.records[b] as R, () => this.sharedPhotos(a, b), undefined, this.model); // a, b < n
+    const score = scorePair(this.located(a), this.located(b), () => this.sharedPhotos(a, b), undefined, this.model);
     this.scores.set(key, score);
     return score;
   }
@@ -221,12 +223,14 @@ class BlockGraph<R extends GroupingRecord> {
       taken[index] = 1;
       queue.push(index);
     };
+    const isSeed = (index: number) => seeds.has((this.records[index] as R).key);
     this.records.forEach((record, index) => {
-      if (!seeds.has(record.key)) return;
+      if (!isSeed(index)) return;
       take(index);
       // Its photos count in how common each photo of these is (how many show it, and whether two that cannot be
-      // one property do): their scores may change.
-      for (const y of this.neighbours(index)) if (this.pairMasks(index, y)[0] !== 0) take(y);
+      // one property do), and its point in whether theirs is an address: their scores may change.
+      for (const y of this.neighbours(index))
+        if (this.pairMasks(index, y)[0] !== 0 || (samePoint(record, this.records[y] as R) && this.noAddressOnlyWith(y, isSeed))) take(y);
     });
     for (let next = 0; next < queue.length; next += 1) {
       const x = queue[next] as number;
@@ -285,6 +289,41 @@ class BlockGraph<R extends GroupingRecord> {
     return [...members.values()].map((group) => group.sort((x, y) => x - y).map((index) => this.records[index] as R));
   }
 
+  /**
+   * Record `x` as its pairs are scored: without its coordinates when its point is no address. Portals place a
+   * listing whose address is hidden at its commune's centre, or its quarter's, and geocode a building's flats to
+   * one point: when comparable records at exactly the point of `x` include two that cannot be one property (the
+   * test a shared photo is put to, `anyTwoDistinct`), the point says nothing of which flat a listing is. Else the
+   * owner's listing at the commune's centre would weigh as 3 km from the agency's copy at the address
+   * (`distance:within5km`, about −2), and two flats of one building, or two owners' listings at the centre, as
+   * listings at one address (`distance:within25m`, +1). Read from the block's content alone, like a photo's
+   * commonness, so that it does not depend on the order classifieds arrived in.
+   */
+  located(x: number): R {
+    const known = this.placed.get(x);
+    if (known !== undefined) return known;
+    const record = this.records[x] as R;
+    const here = [record];
+    if (record.latitude !== null) for (const y of this.neighbours(x)) if (samePoint(record, this.records[y] as R)) here.push(this.records[y] as R);
+    const located = here.length > 1 && anyTwoDistinct(here) ? { ...record, latitude: null, longitude: null } : record;
+    this.placed.set(x, located);
+    return located;
+  }
+
+  /**
+   * Whether the point of record `y` is no address (`located`) with the records for which `among` holds, and would be
+   * one without them. Only then does a batch's classified joining that point change how `y` is scored: more
+   * records at a point can only make it no address, and one that two flats' listings showed already (a commune's
+   * centre, where hundreds may sit) stays so whatever joins it, so its records need not all be grouped again.
+   */
+  private noAddressOnlyWith(y: number, among: (index: number) => boolean): boolean {
+    const record = this.records[y] as R;
+    if (this.located(y) === record) return false;
+    const here = [record];
+    for (const z of this.neighbours(y)) if (!among(z) && samePoint(record, this.records[z] as R)) here.push(this.records[z] as R);
+    return !(here.length > 1 && anyTwoDistinct(here));
+  }
+
   private comparable(x: number, y: number): boolean {
     return areasComparable(this.records[x]?.area ?? null, this.records[y]?.area ?? null);
   }
@@ -336,13 +375,14 @@ class BlockGraph<R extends GroupingRecord> {
 
 /**
  * The pairs of one block's records worth scoring (index pairs, a < b), with the photos each shares, a common
- * photo discounted: what clustering scores, and what the match model is fitted on.
+ * photo discounted, and the two records as they are scored (`x`, `y`: coordinates left out at a point that is no
+ * address): what clustering scores, and what the match model is fitted on.
  */
-export function blockPairs(records: readonly GroupingRecord[]): Array<{ a: number; b: number; sharedPhotos: number }> {
+export function blockPairs<R extends GroupingRecord>(records: readonly R[]): Array<{ a: number; b: number; sharedPhotos: number; x: R; y: R }> {
   const graph = new BlockGraph(records, MATCH_MODEL);
-  const pairs: Array<{ a: number; b: number; sharedPhotos: number }> = [];
+  const pairs: Array<{ a: number; b: number; sharedPhotos: number; x: R; y: R }> = [];
   for (let a = 0; a < records.length; a += 1) {
-    for (const b of graph.neighbours(a)) if (b > a) pairs.push({ a, b, sharedPhotos: graph.sharedPhotos(a, b) });
+    for (const b of graph.neighbours(a)) if (b > a) pairs.push({ a, b, sharedPhotos: graph.sharedPhotos(a, b), x: graph.located(a), y: graph.located(b) });
   }
   return pairs;
 }
@@ -352,6 +392,11 @@ function photoMasks(x: GroupingRecord, y: GroupingRecord): PairMasks {
   if (x.photos.length === 0 || y.photos.length === 0) return NO_MASKS;
   const masks = sharedPhotoMasks(x.photos, y.photos);
   return masks[0] === 0 ? NO_MASKS : masks;
+}
+
+/** Whether two records give exactly one point. */
+export function samePoint(a: GroupingRecord, b: GroupingRecord): boolean {
+  return a.latitude !== null && a.longitude !== null && a.latitude === b.latitude && a.longitude === b.longitude;
 }
 
 function countBits(counts: Uint16Array, mask: number): void {
@@ -364,11 +409,12 @@ function weightOf(count: number): number {
 }
 
 /**
- * Whether two of `records` are two properties: they cannot be one, or they give different floors (a photo shown
- * on two floors is of the building, its façade or its staircase, whatever the floors' gap: a floor off by one may
- * be the ground floor written 0 or 1 for one flat, not for two listings that show one photo of it), or they are
- * two adverts of one publisher sharing only that photo (`oneAgencysTwoAdverts`), or two adverts with different
- * energy diagnoses sharing at most two photos (`twoDiagnosedFlats`).
+ * Whether two of `records` (those showing one photo, or at one point) are two properties: they cannot be one, or
+ * they give different floors (a photo shown on two floors is of the building, its façade or its staircase,
+ * whatever the floors' gap: a floor off by one may be the ground floor written 0 or 1 for one flat, not for two
+ * listings that show one photo of it), or they are two adverts of one publisher sharing only that photo
+ * (`oneAgencysTwoAdverts`), or two adverts with different energy diagnoses sharing at most two photos
+ * (`twoDiagnosedFlats`).
  */
 function anyTwoDistinct(records: readonly GroupingRecord[]): boolean {
   for (let i = 0; i < records.length; i += 1)

@@ -31,7 +31,7 @@ import {
   mergeWindows,
   regroup,
   regroupAround,
-  sharedPhotoWith,
+  sharingWithFormer,
   type PropertyCandidate,
   type Regrouping,
 } from "./property-assignment.js";
@@ -140,7 +140,7 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
   for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
   const candidates = [...set.values()];
   const formerRecords = regrouped.flatMap((change) => (change.before === undefined ? [] : [candidateOf(change.before).record]));
-  const around = { changed: new Set(regroupedIds), sharedPhotoWithFormer: sharedPhotoWith(candidates, formerRecords) };
+  const around = { changed: new Set(regroupedIds), sharingWithFormer: sharingWithFormer(candidates, formerRecords) };
   return applyRegrouping(reader, candidates, changes, around);
 }
 
@@ -153,9 +153,9 @@ export async function applyRegrouping(
   reader: BatchReader,
   set: readonly PropertyCandidate[],
   changes: ClassifiedChange[],
-  around?: { changed: ReadonlySet<string>; sharedPhotoWithFormer: ReadonlySet<string> },
+  around?: { changed: ReadonlySet<string>; sharingWithFormer: ReadonlySet<string> },
 ): Promise<BatchGrouping> {
-  const regrouping = around === undefined ? regroup(set) : regroupAround(set, around.changed, around.sharedPhotoWithFormer);
+  const regrouping = around === undefined ? regroup(set) : regroupAround(set, around.changed, around.sharingWithFormer);
   const inBatch = new Map(changes.map((change) => [change.row.id, change]));
   const before = new Map(set.map((candidate) => [candidate.classifiedId, candidate.propertyId]));
   const formerProperty = new Map<string, string>();

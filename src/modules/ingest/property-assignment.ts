@@ -8,7 +8,7 @@
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
-import { clusterAround, clusterRecords } from "../../domain/grouping/cluster.js";
+import { clusterAround, clusterRecords, samePoint } from "../../domain/grouping/cluster.js";
 import { countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotoList } from "../../domain/grouping/photo-hash.js";
 import { groupingZoneOf, neighboursOf } from "../../domain/grouping/grouping-zone.js";
@@ -309,11 +309,12 @@ export type Regrouping = {
 /**
  * Groups again the part of `set` that the classifieds `changed` (ids) can move, and names the groups: the
  * connected part of their blocks around them (cluster.ts, `clusterAround`): the changed classifieds, those that
- * share a photo with one (and those in `alsoSeeds`: the ones that shared a photo with a changed classified's
- * former version), every classified linked to one of these, and every other member of their properties. Those
- * groups are the ones that grouping the whole set again would give; every other classified of the set keeps
- * its property. `set` holds the changed classifieds in their final state, the stored classifieds they may match
- * and the other members of their former properties. A classified new to grouping has an empty `propertyId`.
+ * share a photo or their point with one (and those in `alsoSeeds`: the ones that shared a photo or their point
+ * with a changed classified's former version, `sharingWithFormer`), every classified linked to one of these, and
+ * every other member of their properties. Those groups are the ones that grouping the whole set again would give;
+ * every other classified of the set keeps its property. `set` holds the changed classifieds in their final state,
+ * the stored classifieds they may match and the other members of their former properties. A classified new to
+ * grouping has an empty `propertyId`.
  */
 export function regroupAround(set: readonly PropertyCandidate[], changed: ReadonlySet<string>, alsoSeeds: ReadonlySet<string> = new Set()): Regrouping {
   const seeds = new Set<string>();
@@ -328,25 +329,29 @@ export function regroupAround(set: readonly PropertyCandidate[], changed: Readon
 }
 
 /**
- * Stored classifieds of `set` that share a photo with one of `formerRecords` (the state before a batch of the
- * classifieds it changed) and were comparable with it: how common their photos were in their block changes
- * with the change, and with it the scores of their pairs.
+ * Stored classifieds of `set` that share a photo or their exact point with one of `formerRecords` (the state
+ * before a batch of the classifieds it changed) and were comparable with it: how common their photos were in their
+ * block, and whether their point was an address (cluster.ts), change with the change, and with them the scores of
+ * their pairs.
  */
-export function sharedPhotoWith(set: readonly PropertyCandidate[], formerRecords: readonly GroupingRecord[]): Set<string> {
+export function sharingWithFormer(set: readonly PropertyCandidate[], formerRecords: readonly GroupingRecord[]): Set<string> {
   const found = new Set<string>();
-  if (formerRecords.length === 0) return found;
   const byBlock = new Map<string, GroupingRecord[]>();
   for (const record of formerRecords) {
-    if (record.photos.length === 0) continue;
+    if (record.photos.length === 0 && record.latitude === null) continue;
     const key = blockKey(record);
     byBlock.set(key, [...(byBlock.get(key) ?? []), record]);
   }
   if (byBlock.size === 0) return found;
   for (const candidate of set) {
     const former = byBlock.get(blockKey(candidate.record));
-    if (former === undefined || candidate.record.photos.length === 0) continue;
+    if (former === undefined) continue;
     const shares = former.some(
-      (record) => record.key !== candidate.record.key && worthComparing(record, candidate.record) && countSharedPhotos(record, candidate.record) > 0,
+      (record) =>
+        record.key !== candidate.record.key &&
+        worthComparing(record, candidate.record) &&
+        (samePoint(record, candidate.record) ||
+          (record.photos.length > 0 && candidate.record.photos.length > 0 && countSharedPhotos(record, candidate.record) > 0)),
     );
     if (shares) found.add(candidate.classifiedId);
   }
