@@ -157,12 +157,11 @@ describe("regrouping around a batch's changes", () => {
   it("regroups the listings at a point that a corrected listing leaves, whose point becomes an address again", () => {
     // The owner's listing at the commune's centre is one flat with the agency's copy at the address only while two
     // other flats' listings sit at the centre too (cluster.ts, `located`); one of them is then given its address.
-    const centre = { latitude: 45.767, longitude: 4.8345 };
     const figures = { area: 63, roomCount: 3, bedroomCount: 2, dpeLabel: "D" };
-    const owner = base("pap.fr/1", { ...figures, price: 315_000, ...centre });
+    const owner = base("pap.fr/1", { ...figures, price: 315_000, ...COMMUNE_CENTRE });
     const agency = base("seloger.com/1", { ...figures, price: 325_000, publisherSiret: "11111111100011", latitude: 45.745, longitude: 4.86 });
-    const studio = base("pap.fr/2", { area: 60, roomCount: 1, price: 240_000, floor: 1, ...centre });
-    const large = base("pap.fr/3", { area: 66, roomCount: 5, price: 420_000, floor: 4, ...centre });
+    const studio = base("pap.fr/2", { area: 60, roomCount: 1, price: 240_000, floor: 1, ...COMMUNE_CENTRE });
+    const large = base("pap.fr/3", { area: 66, roomCount: 5, price: 420_000, floor: 4, ...COMMUNE_CENTRE });
     const first = regroup([owner, agency, studio, large].map((record): PropertyCandidate => ({ classifiedId: record.key, propertyId: "", record })));
     expect(partition(first.propertyOf)).toContain([owner.key, agency.key].sort().join(" "));
     const stored = [owner, agency, studio, large].map((record) => ({
