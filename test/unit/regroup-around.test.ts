@@ -137,7 +137,7 @@ describe("regrouping around a batch's changes", () => {
         for (const candidate of batch) stored.set(candidate.classifiedId, candidate);
         const set = [...stored.values()];
         const changed = new Set(batch.map((candidate) => candidate.classifiedId));
-        const regrouping = regroupAround(set, changed, sharingWithFormer(set, formers));
+        const regrouping = regroupAround(set, changed, sharingWithFormer(set, formers, changed));
         regroupedShare += regrouping.propertyOf.size / set.length;
         steps += 1;
         for (const [classifiedId, propertyId] of regrouping.propertyOf) {
@@ -171,7 +171,7 @@ describe("regrouping around a batch's changes", () => {
     }));
     const moved = { ...large, latitude: 45.772, longitude: 4.851 };
     const set = stored.map((candidate) => (candidate.record === large ? { ...candidate, record: moved } : candidate));
-    const regrouping = regroupAround(set, new Set([large.key]), sharingWithFormer(set, [large]));
+    const regrouping = regroupAround(set, new Set([large.key]), sharingWithFormer(set, [large], new Set([large.key])));
     const assigned = new Map(set.map((candidate) => [candidate.record.key, regrouping.propertyOf.get(candidate.classifiedId) ?? candidate.propertyId]));
     expect(partition(assigned)).toEqual(clusteredPartition(set.map((candidate) => candidate.record)));
     expect(partition(assigned)).toHaveLength(4);

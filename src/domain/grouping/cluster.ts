@@ -305,7 +305,7 @@ class BlockGraph<R extends GroupingRecord> {
     const record = this.records[x] as R;
     const here = [record];
     if (record.latitude !== null) for (const y of this.neighbours(x)) if (samePoint(record, this.records[y] as R)) here.push(this.records[y] as R);
-    const located = here.length > 1 && anyTwoDistinct(here) ? { ...record, latitude: null, longitude: null } : record;
+    const located = twoFlatsAmong(here) ? { ...record, latitude: null, longitude: null } : record;
     this.placed.set(x, located);
     return located;
   }
@@ -321,7 +321,7 @@ class BlockGraph<R extends GroupingRecord> {
     if (this.located(y) === record) return false;
     const here = [record];
     for (const z of this.neighbours(y)) if (!among(z) && samePoint(record, this.records[z] as R)) here.push(this.records[z] as R);
-    return !(here.length > 1 && anyTwoDistinct(here));
+    return !twoFlatsAmong(here);
   }
 
   private comparable(x: number, y: number): boolean {
@@ -392,6 +392,14 @@ function photoMasks(x: GroupingRecord, y: GroupingRecord): PairMasks {
   if (x.photos.length === 0 || y.photos.length === 0) return NO_MASKS;
   const masks = sharedPhotoMasks(x.photos, y.photos);
   return masks[0] === 0 ? NO_MASKS : masks;
+}
+
+/**
+ * Whether records at one point show two flats: the point is then no address (`located`). The records are the
+ * ones comparable with the record whose point it is, that record included.
+ */
+export function twoFlatsAmong(records: readonly GroupingRecord[]): boolean {
+  return records.length > 1 && anyTwoDistinct(records);
 }
 
 /** Whether two records give exactly one point. */

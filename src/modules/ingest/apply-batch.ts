@@ -140,7 +140,7 @@ async function regroupChanges(reader: BatchReader, changes: ClassifiedChange[]):
   for (const change of regrouped) set.set(change.row.id, candidateOf(change.row));
   const candidates = [...set.values()];
   const formerRecords = regrouped.flatMap((change) => (change.before === undefined ? [] : [candidateOf(change.before).record]));
-  const around = { changed: new Set(regroupedIds), sharingWithFormer: sharingWithFormer(candidates, formerRecords) };
+  const around = { changed: new Set(regroupedIds), sharingWithFormer: sharingWithFormer(candidates, formerRecords, new Set(regroupedIds)) };
   return applyRegrouping(reader, candidates, changes, around);
 }
 

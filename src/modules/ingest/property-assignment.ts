@@ -8,7 +8,7 @@
  */
 import type { ClassifiedRow } from "../../db/schema/index.js";
 import { identifyGroups } from "../../domain/grouping/cluster-identity.js";
-import { clusterAround, clusterRecords, samePoint } from "../../domain/grouping/cluster.js";
+import { clusterAround, clusterRecords, samePoint, twoFlatsAmong } from "../../domain/grouping/cluster.js";
 import { countSharedPhotos, MAX_AREA_GAP, type GroupingRecord } from "../../domain/grouping/pair-score.js";
 import { packPhotoList } from "../../domain/grouping/photo-hash.js";
 import { groupingZoneOf, neighboursOf } from "../../domain/grouping/grouping-zone.js";
@@ -329,33 +329,55 @@ export function regroupAround(set: readonly PropertyCandidate[], changed: Readon
 }
 
 /**
- * Stored classifieds of `set` that share a photo or their exact point with one of `formerRecords` (the state
- * before a batch of the classifieds it changed) and were comparable with it: how common their photos were in their
- * block, and whether their point was an address (cluster.ts), change with the change, and with them the scores of
- * their pairs.
+ * Stored classifieds of `set` whose scores a batch's change of `formerRecords` (the state before the batch of the
+ * classifieds it changed, `changed` their ids) may have moved without their being near the changed ones now: those
+ * that share a photo with a former record and were comparable with it (how common their photos were in their
+ * block changes with the change), and those at a former record's exact point whose point the records that stay
+ * there do not make no address already (whether it is an address may change: cluster.ts, `located`; a point that
+ * two flats' listings still show, a commune's centre with hundreds, stays no address whatever left it).
  */
-export function sharingWithFormer(set: readonly PropertyCandidate[], formerRecords: readonly GroupingRecord[]): Set<string> {
+export function sharingWithFormer(set: readonly PropertyCandidate[], formerRecords: readonly GroupingRecord[], changed: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
   const byBlock = new Map<string, GroupingRecord[]>();
   for (const record of formerRecords) {
     if (record.photos.length === 0 && record.latitude === null) continue;
     const key = blockKey(record);
-    byBlock.set(key, [...(byBlock.get(key) ?? []), record]);
+    const records = byBlock.get(key);
+    if (records === undefined) byBlock.set(key, [record]);
+    else records.push(record);
   }
   if (byBlock.size === 0) return found;
+  const staying = new Map<string, GroupingRecord[]>();
+  for (const candidate of set) {
+    if (candidate.record.latitude === null || changed.has(candidate.classifiedId)) continue;
+    const key = pointKey(candidate.record);
+    const records = staying.get(key);
+    if (records === undefined) staying.set(key, [candidate.record]);
+    else records.push(candidate.record);
+  }
+  const pointStaysNoAddress = (record: GroupingRecord) => {
+    const here = staying.get(pointKey(record)) ?? [];
+    return twoFlatsAmong([record, ...here.filter((other) => other !== record && worthComparing(record, other))]);
+  };
   for (const candidate of set) {
     const former = byBlock.get(blockKey(candidate.record));
-    if (former === undefined) continue;
-    const shares = former.some(
-      (record) =>
-        record.key !== candidate.record.key &&
-        worthComparing(record, candidate.record) &&
-        (samePoint(record, candidate.record) ||
-          (record.photos.length > 0 && candidate.record.photos.length > 0 && countSharedPhotos(record, candidate.record) > 0)),
-    );
-    if (shares) found.add(candidate.classifiedId);
+    if (former === undefined || changed.has(candidate.classifiedId)) continue;
+    let photo = false;
+    let point = false;
+    for (const record of former) {
+      if (record.key === candidate.record.key || !worthComparing(record, candidate.record)) continue;
+      point ||= samePoint(record, candidate.record);
+      photo = countSharedPhotos(record, candidate.record) > 0;
+      if (photo) break;
+    }
+    if (photo || (point && !pointStaysNoAddress(candidate.record))) found.add(candidate.classifiedId);
   }
   return found;
+}
+
+/** A record's block and exact point. */
+function pointKey(record: GroupingRecord): string {
+  return `${blockKey(record)}|${record.latitude}|${record.longitude}`;
 }
 
 /**
