@@ -2,8 +2,9 @@ import { groupingZoneOf } from "../../src/domain/grouping/grouping-zone.js";
 import type { GroupingRecord } from "../../src/domain/grouping/pair-score.js";
 
 /**
- * A grouping record that says nothing but its key and block: every other field unknown. Tests add what they compare;
- * the zone is the commune's unless given.
+ * A grouping record that says nothing but its key and block: every other field unknown, and a portal of its own
+ * (one publisher's two adverts on one portal say something). Tests add what they compare; the zone is the commune's
+ * unless given.
  */
 export function groupingRecord(key: string, fields: Partial<GroupingRecord>): GroupingRecord {
   const inseeCode = fields.inseeCode ?? "75111";
@@ -24,6 +25,8 @@ export function groupingRecord(key: string, fields: Partial<GroupingRecord>): Gr
     condominiumLots: null,
     condominiumCharges: null,
     lot: null,
+    sourceDomain: `${key}.example`,
+    firstSeen: 0,
     publisherSiret: null,
     publisherSiren: null,
     publisherType: null,

@@ -145,6 +145,33 @@ describe("grouping: merges, splits, relocations and order", () => {
     expect((await classifiedOf(database.db, sixth)).propertyId).not.toBe(propertyId);
   });
 
+  it("keeps apart an agency's twin flats posted on one portal the same week, each with photos of its own", async () => {
+    // One agency, one text, one price for two flats of one residence: the residence's photos beside each flat's
+    // rooms. Its copy of the first flat on another portal, and the first flat listed again weeks later, join it.
+    const residence = photos((listingNumber += 1), 2);
+    const firstRooms = photos((listingNumber += 1), 4);
+    const secondRooms = photos((listingNumber += 1), 4);
+    const advert = (domain: string, rooms: object[], observedAt: string) =>
+      vagueFlat({
+        source: { domain, url: `https://www.${domain}/annonces/${(listingNumber += 1)}` },
+        observedAt,
+        title: "Trois pièces avec balcon, résidence récente",
+        description: "Dans une résidence récente avec ascenseur, trois pièces de 62 m² avec balcon, cuisine équipée et parking.",
+        publisher: { name: "Agence du Parc", phone: "01 45 67 12 34", siret: companyNumbersFor(616_161).siret },
+        media: { images: [...rooms, ...residence] },
+      });
+    const first = advert("leboncoin.fr", firstRooms, "2026-11-02T08:00:00Z");
+    const second = advert("leboncoin.fr", secondRooms, "2026-11-05T08:00:00Z");
+    const firstElsewhere = advert("seloger.com", firstRooms, "2026-11-03T08:00:00Z");
+    const firstAgain = advert("leboncoin.fr", firstRooms, "2026-12-14T08:00:00Z");
+    // One batch each: the stored adverts are read back as candidates.
+    for (const listing of [first, second, firstElsewhere, firstAgain]) await ingest(database.db, [listing]);
+    const propertyId = (await classifiedOf(database.db, first)).propertyId;
+    expect((await classifiedOf(database.db, firstElsewhere)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, firstAgain)).propertyId).toBe(propertyId);
+    expect((await classifiedOf(database.db, second)).propertyId).not.toBe(propertyId);
+  });
+
   it("groups a flat one portal files as a house on an upper floor with its copies, and keeps it a house there", async () => {
     const flat = vagueFlat({ property: { floor: 3 }, observedAt: "2026-11-20T08:00:00Z" });
     const filedAsHouse = sameFlat(flat, { observedAt: "2026-11-20T09:00:00Z", property: { type: "house" } });

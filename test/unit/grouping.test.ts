@@ -333,11 +333,50 @@ describe("pair score", () => {
     // An owner gives last year's charges and the agency this year's, each their own diagnosis reading: weighed.
     expect(comparePair(flat, { ...advert(186, 1_980, otherPhotos), publisherSiret: "73282932000074" }).conflict).toBeUndefined();
     // Each twin's advert copied whole to a second portal: two properties.
-    const copies = (twin: GroupingRecord) => [twin, { ...twin, key: `${twin.key}-copy` }];
+    const copies = (twin: GroupingRecord) => [twin, { ...twin, key: `${twin.key}-copy`, sourceDomain: "second-portal.example" }];
     const first = copies(flat);
     const second = copies(advert(163, 1_980, otherPhotos));
     const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
     expect(clusterRecords([...second, ...first]).map(keysOf)).toEqual([keysOf(first), keysOf(second)]);
+  });
+
+  it("takes one publisher's two adverts on one portal, first seen within days and each with photos of its own, for two properties", () => {
+    // Twin flats of one residence sold by one agency: one price, one diagnosis, the residence's two photos beside
+    // each flat's own.
+    const DAY = 86_400_000;
+    const RESIDENCE = ["2468ace013579bdf", "fdb97531eca86420"];
+    const ROOMS = [LIVING, KITCHEN, "17e2c4a8f3b6d590", "9b3e71c05d2af648"];
+    const OTHER_ROOMS = [OTHER_FLAT, "3f1c9e7a2b5d8064", "e04b7d19c6a3f285", "71a5c3e9d0b2486f"];
+    const advert = (sourceDomain: string, firstSeen: number, rooms: string[]) =>
+      record({
+        publisherSiret: "55210055400013",
+        price: 245_000,
+        dpeLabel: "c",
+        dpeValue: 163,
+        condominiumLots: 48,
+        sourceDomain,
+        firstSeen,
+        hashes: [...rooms, ...RESIDENCE],
+      });
+    const flat = advert("seloger.com", 0, ROOMS);
+    expect(comparePair(flat, advert("seloger.com", 6 * DAY, OTHER_ROOMS)).conflict).toBe("publisherPortal");
+    // The same flat posted twice on one portal (two negotiators), sent to a second portal the same week, or listed
+    // again on the first weeks later: weighed.
+    expect(comparePair(flat, advert("seloger.com", 2 * DAY, ROOMS)).conflict).toBeUndefined();
+    expect(comparePair(flat, advert("leboncoin.fr", 1 * DAY, OTHER_ROOMS)).conflict).toBeUndefined();
+    expect(comparePair(flat, advert("seloger.com", 45 * DAY, OTHER_ROOMS)).conflict).toBeUndefined();
+    // Two publishers on one portal: the owner and an agency.
+    expect(comparePair(flat, { ...advert("seloger.com", 2 * DAY, OTHER_ROOMS), publisherSiret: "73282932000074" }).conflict).toBeUndefined();
+    // Each twin on the same two portals: the pairs on one portal keep the two flats apart.
+    const twin = (rooms: string[], day: number) => [advert("seloger.com", day * DAY, rooms), advert("leboncoin.fr", (day + 1) * DAY, rooms)];
+    const first = twin(ROOMS, 0);
+    const second = twin(OTHER_ROOMS, 3);
+    const keysOf = (records: GroupingRecord[]) => records.map((one) => one.key).sort();
+    expect(
+      clusterRecords([...second, ...first])
+        .map(keysOf)
+        .sort(),
+    ).toEqual([keysOf(first), keysOf(second)].sort());
   });
 
   it("takes one publisher's two adverts giving floors one apart above the first for two flats, not 0 and 1", () => {

@@ -39,6 +39,10 @@ export type GroupingRecord = {
   condominiumCharges: number | null;
   /** The lot of a programme or subdivision its advert names (stated-lot.ts). */
   lot: string | null;
+  /** The portal it is published on (its registrable domain). */
+  sourceDomain: string;
+  /** When it was first seen, in milliseconds since the epoch: its first observation's, so whatever order lines arrive in. */
+  firstSeen: number;
   publisherSiret: string | null;
   publisherSiren: string | null;
   publisherType: string | null;
@@ -139,6 +143,7 @@ export function comparePair(a: GroupingRecord, b: GroupingRecord, sharedPhotos: 
   const newBuilds = a.isNewBuild && b.isNewBuild;
   const samePublisher = isSamePublisher(a, b);
   if (samePublisher && twoFloorsAboveGround(a.floor, b.floor)) return { conflict: "publisherFloor" };
+  if (samePublisher && twoFlatsPostedTogether(a, b)) return { conflict: "publisherPortal" };
   const context = CONTEXTS[(samePublisher ? 2 : 0) + (newBuilds ? 1 : 0)] as Context; // 0 to 3
   const push = (feature: string, level: string | null) => {
     if (level !== null) levels.push(levelName(feature, level));
@@ -339,6 +344,22 @@ function countLevel(a: number | null, b: number | null): string | null {
  */
 function twoFloorsAboveGround(a: number | null, b: number | null): boolean {
   return a !== null && b !== null && a !== b && Math.max(a, b) > 1;
+}
+
+/**
+ * One publisher's two adverts on one portal, first seen within this of each other and showing mostly photos of their
+ * own, are two properties. Its software posts a mandate once on each portal it sends adverts to: a flat it lists
+ * again (a stale advert refreshed, a price cut) follows the advert taken down, weeks later, and one posted twice by
+ * mistake (two negotiators) shows the same photos; an agency's flats of one residence go up together, each with its
+ * own rooms' photos beside the residence's.
+ */
+const ONE_PORTAL_DAYS = 10;
+
+function twoFlatsPostedTogether(a: GroupingRecord, b: GroupingRecord): boolean {
+  if (a.sourceDomain !== b.sourceDomain || Math.abs(a.firstSeen - b.firstSeen) > ONE_PORTAL_DAYS * 86_400_000) return false;
+  // Every photo shared counted whole: the pair's own count discounts photos that many comparable adverts show, and
+  // all the copies of one flat show its photos.
+  return countSharedPhotos(a, b) * 2 < Math.min(a.photos.length, b.photos.length);
 }
 
 /**

@@ -39,6 +39,8 @@ export type GroupingColumns = Pick<
   | "condominiumCharges"
   | "statedFloor"
   | "statedLot"
+  | "sourceDomain"
+  | "firstSeenAt"
   | "publisherSiret"
   | "publisherSiren"
   | "publisherType"
@@ -144,6 +146,8 @@ export function groupingRecordOf(row: GroupingColumns): GroupingRecord {
     condominiumLots: row.condominiumLots,
     condominiumCharges: row.condominiumCharges,
     lot: row.statedLot,
+    sourceDomain: row.sourceDomain,
+    firstSeen: row.firstSeenAt.getTime(),
     publisherSiret: row.publisherSiret,
     publisherSiren: row.publisherSiren,
     publisherType: row.publisherType,
