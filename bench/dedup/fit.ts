@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     seeds: { type: "string", default: "101,102" },
     "holdout-seeds": { type: "string", default: "21,22,23,24" },
     "third-seeds": { type: "string", default: "31,32" },
+    "fifth-seeds": { type: "string", default: "" },
     lambda: { type: "string", default: "2" },
     write: { type: "boolean", default: false },
   },
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   for (const seed of seedsOf(args.seeds)) feeds.push(await labelled(`generator seed ${seed}`, generateFeed({ objects, seed })));
   for (const seed of seedsOf(args["holdout-seeds"])) feeds.push(await labelled(`hold-out seed ${seed}`, await writtenFeed("holdout", objects, seed)));
   for (const seed of seedsOf(args["third-seeds"])) feeds.push(await labelled(`third generator seed ${seed}`, await writtenFeed("third", objects, seed)));
+  for (const seed of seedsOf(args["fifth-seeds"])) feeds.push(await labelled(`fifth generator seed ${seed}`, await writtenFeed("fifth", objects, seed)));
 
   const examples = new Map<string, { levels: string[]; matches: number; others: number }>();
   for (const feed of feeds) {
@@ -146,8 +148,8 @@ function seedsOf(list: string): number[] {
     .map(Number);
 }
 
-/** A feed of one of the generators that write files (`holdout/`, `third/`). */
-async function writtenFeed(generator: "holdout" | "third", objects: number, seed: number): Promise<GeneratedFeed> {
+/** A feed of one of the generators that write files (`holdout/`, `third/`, `fifth/`). */
+async function writtenFeed(generator: "holdout" | "third" | "fifth", objects: number, seed: number): Promise<GeneratedFeed> {
   const directory = await mkdtemp(path.join(tmpdir(), `${generator}-`));
   try {
     execFileSync(
