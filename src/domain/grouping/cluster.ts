@@ -303,9 +303,7 @@ class BlockGraph<R extends GroupingRecord> {
     const known = this.placed.get(x);
     if (known !== undefined) return known;
     const record = this.records[x] as R;
-    const here = [record];
-    if (record.latitude !== null) for (const y of this.neighbours(x)) if (samePoint(record, this.records[y] as R)) here.push(this.records[y] as R);
-    const located = twoFlatsAmong(here) ? { ...record, latitude: null, longitude: null } : record;
+    const located = twoFlatsAmong(this.atPointOf(x)) ? { ...record, latitude: null, longitude: null } : record;
     this.placed.set(x, located);
     return located;
   }
@@ -317,11 +315,17 @@ class BlockGraph<R extends GroupingRecord> {
    * centre, where hundreds may sit) stays so whatever joins it, so its records need not all be grouped again.
    */
   private noAddressOnlyWith(y: number, among: (index: number) => boolean): boolean {
-    const record = this.records[y] as R;
-    if (this.located(y) === record) return false;
+    if (this.located(y) === this.records[y]) return false;
+    return !twoFlatsAmong(this.atPointOf(y, among));
+  }
+
+  /** Record `x` and the records comparable with it at exactly its point, but those for which `leaveOut` holds. */
+  private atPointOf(x: number, leaveOut?: (index: number) => boolean): R[] {
+    const record = this.records[x] as R;
     const here = [record];
-    for (const z of this.neighbours(y)) if (!among(z) && samePoint(record, this.records[z] as R)) here.push(this.records[z] as R);
-    return !twoFlatsAmong(here);
+    if (record.latitude === null) return here;
+    for (const y of this.neighbours(x)) if (leaveOut?.(y) !== true && samePoint(record, this.records[y] as R)) here.push(this.records[y] as R);
+    return here;
   }
 
   private comparable(x: number, y: number): boolean {

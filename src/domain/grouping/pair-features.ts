@@ -353,10 +353,10 @@ function twoFloorsAboveGround(a: number | null, b: number | null): boolean {
  * mistake (two negotiators) shows the same photos; an agency's flats of one residence go up together, each with its
  * own rooms' photos beside the residence's.
  */
-const ONE_PORTAL_DAYS = 10;
+const POSTED_TOGETHER_MS = 10 * 86_400_000; // ten days
 
 function twoFlatsPostedTogether(a: GroupingRecord, b: GroupingRecord): boolean {
-  if (a.sourceDomain !== b.sourceDomain || Math.abs(a.firstSeen - b.firstSeen) > ONE_PORTAL_DAYS * 86_400_000) return false;
+  if (a.sourceDomain !== b.sourceDomain || Math.abs(a.firstSeen - b.firstSeen) > POSTED_TOGETHER_MS) return false;
   // Every photo shared counted whole: the pair's own count discounts photos that many comparable adverts show, and
   // all the copies of one flat show its photos.
   return countSharedPhotos(a, b) * 2 < Math.min(a.photos.length, b.photos.length);
